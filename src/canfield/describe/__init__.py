@@ -1,0 +1,1 @@
+"""The position in words (filled by the describe issue)."""

@@ -1,0 +1,383 @@
+"""The engine: a position in plain lists and ints, move generation, make and unmake.
+
+No hooks, no attrs instances in here: a solver calls `Engine.moves`, `Engine.make` and
+`Engine.unmake` millions of times. A move is a small int (see `encode`); `make` pushes one int on
+an undo stack and `unmake` restores the exact position, the automatic fill included.
+`Engine.moves` lists each legal move once; `make` trusts its caller (use `canfield.Game.play`
+for the checked path).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .position import Position
+
+if TYPE_CHECKING:
+    from .rules import Rules
+
+# Places, as used in move ints (5 bits each).
+STOCK = 0
+WASTE = 1
+RESERVE = 2
+FOUNDATION = 3  # as a target: the foundation the card fits
+FSUIT = 4  # 4..7: the foundation of suit S, H, D, C as a source (take-back)
+COL = 8  # 8..: column 1, 2, …
+
+MODE_ANY, MODE_TOP_OR_WHOLE, MODE_WHOLE = 0, 1, 2
+
+#: The stock move: turn cards from the stock, or turn the waste back over when the stock is empty.
+STOCK_MOVE = 0
+
+
+def encode(src: int, dst: int, count: int = 1) -> int:
+    """The int of a move: ``src | dst << 5 | count << 10``; the stock move is 0."""
+    return src | dst << 5 | count << 10
+
+
+def decode(m: int) -> tuple[int, int, int]:
+    """``(src, dst, count)`` of a move int."""
+    return m & 31, (m >> 5) & 31, m >> 10
+
+
+class Engine:
+    """A mutable position under compiled `Rules`, with a stack of undo records."""
+
+    __slots__ = (
+        "rules", "ncols", "builds", "empty_ok", "auto_fill", "mode", "takeback", "draws", "redeals",
+        "res", "cols", "stock", "waste", "fsuit", "fcount", "fnext", "wants", "start", "recycles",
+        "hist", "total", "where", "children",
+    )
+
+    def __init__(self, rules: Rules, pos: Position) -> None:
+        self.rules = rules
+        self.ncols = rules.columns
+        self.builds = rules.builds
+        self.empty_ok = rules.empty_ok
+        self.auto_fill = rules.auto_fill
+        self.mode = rules.mode
+        self.takeback = rules.takeback
+        self.draws = rules.draws
+        self.redeals = rules.redeals
+        self.total = 52 * rules.decks
+        self.children = rules.children
+        # With one deck every card is unique, so a card -> source table finds moves by target.
+        self.where: list[int] | None = [-1] * 52 if rules.decks == 1 else None
+        self.res = list(pos.reserve)
+        self.cols = [list(c) for c in pos.columns]
+        self.stock = list(reversed(pos.stock))  # next card to turn at the end
+        self.waste = list(pos.waste)
+        self.fsuit = tuple(s for s, _ in pos.foundations)
+        self.fcount = [n for _, n in pos.foundations]
+        self.start = pos.start
+        self.recycles = pos.recycles
+        self.fnext = [0] * len(self.fsuit)
+        self.wants = [-1] * 52
+        for f in range(len(self.fsuit)):
+            self._set_next(f)
+        for suit in set(self.fsuit):
+            self._rewant(suit)
+        self.hist: list[int] = []
+
+    # -- foundations -------------------------------------------------------------------------
+
+    def _set_next(self, f: int) -> None:
+        n = self.fcount[f]
+        self.fnext[f] = -1 if n >= 13 else self.fsuit[f] * 13 + (self.start + n) % 13
+
+    def _rewant(self, suit: int) -> None:
+        wants = self.wants
+        for r in range(13):
+            wants[suit * 13 + r] = -1
+        for f, s in enumerate(self.fsuit):
+            if s == suit:
+                c = self.fnext[f]
+                if c >= 0 and wants[c] < 0:
+                    wants[c] = f
+
+    def ftop(self, f: int) -> int:
+        """The top card of foundation ``f``, or -1 when it is empty."""
+        n = self.fcount[f]
+        return self.fsuit[f] * 13 + (self.start + n - 1) % 13 if n else -1
+
+    def _fpush(self, f: int) -> None:
+        if self.where is not None:  # one foundation per suit
+            self.wants[self.fnext[f]] = -1
+            self.fcount[f] += 1
+            self._set_next(f)
+            if self.fnext[f] >= 0:
+                self.wants[self.fnext[f]] = f
+        else:
+            self.fcount[f] += 1
+            self._set_next(f)
+            self._rewant(self.fsuit[f])
+
+    def _fpop(self, f: int) -> None:
+        if self.where is not None:
+            if self.fnext[f] >= 0:
+                self.wants[self.fnext[f]] = -1
+            self.fcount[f] -= 1
+            self._set_next(f)
+            self.wants[self.fnext[f]] = f
+        else:
+            self.fcount[f] -= 1
+            self._set_next(f)
+            self._rewant(self.fsuit[f])
+
+    # -- moves --------------------------------------------------------------------------------
+
+    def moves(self) -> list[int]:
+        """Every legal move, each once: to the foundations, between piles and columns, the stock."""
+        out: list[int] = []
+        add = out.append
+        cols = self.cols
+        builds = self.builds
+        wants = self.wants
+        ncols = self.ncols
+        tops = [c[-1] if c else -1 for c in cols]
+        # Sources: the card at the bottom of what moves, and the move's source and count bits.
+        scards: list[int] = []
+        scodes: list[int] = []
+        pile = self.waste
+        if pile:
+            c = pile[-1]
+            if wants[c] >= 0:
+                add(WASTE | 96 | 1024)
+            scards.append(c)
+            scodes.append(WASTE | 1024)
+        pile = self.res
+        if pile:
+            c = pile[-1]
+            if wants[c] >= 0:
+                add(RESERVE | 96 | 1024)
+            scards.append(c)
+            scodes.append(RESERVE | 1024)
+        mode = self.mode
+        for i in range(ncols):
+            col = cols[i]
+            size = len(col)
+            if not size:
+                continue
+            src = COL + i
+            top = col[-1]
+            if wants[top] >= 0:
+                add(src | 96 | 1024)
+            k = 1
+            while k < size and builds[col[-k] * 52 + col[-k - 1]]:
+                k += 1
+            if mode == MODE_ANY:
+                for n in range(1, k + 1):
+                    scards.append(col[-n])
+                    scodes.append(src | n << 10)
+            else:
+                if mode == MODE_TOP_OR_WHOLE:
+                    scards.append(top)
+                    scodes.append(src | 1024)
+                if k == size and (size > 1 or mode == MODE_WHOLE):
+                    scards.append(col[0])
+                    scodes.append(src | size << 10)
+        if self.takeback:
+            fcount = self.fcount
+            seen = 0
+            for f in range(len(fcount)):
+                if fcount[f]:
+                    s = self.fsuit[f]
+                    if not seen & (1 << s):
+                        seen |= 1 << s
+                        scards.append(self.fsuit[f] * 13 + (self.start + fcount[f] - 1) % 13)
+                        scodes.append(FSUIT + s | 1024)
+        if self.where is not None:
+            where = self.where
+            children = self.children
+            for idx in range(len(scards)):
+                where[scards[idx]] = scodes[idx]
+            for j in range(ncols):
+                t = tops[j]
+                if t >= 0:
+                    dst = COL + j
+                    for c in children[t]:
+                        code = where[c]
+                        if code >= 0 and code & 31 != dst:
+                            add(code | dst << 5)
+            for c in scards:
+                where[c] = -1
+        else:
+            for j in range(ncols):
+                t = tops[j]
+                if t >= 0:
+                    dst = COL + j
+                    for idx in range(len(scards)):
+                        code = scodes[idx]
+                        if code & 31 != dst and builds[scards[idx] * 52 + t]:
+                            add(code | dst << 5)
+        if -1 in tops and (not self.auto_fill or not self.res):
+            empty_ok = self.empty_ok
+            for j in range(ncols):
+                if tops[j] < 0:
+                    dst = (COL + j) << 5
+                    for idx in range(len(scards)):
+                        code = scodes[idx]
+                        src = code & 31
+                        if empty_ok[scards[idx]] and (src < COL or code >> 10 != len(cols[src - COL])):
+                            add(code | dst)
+        if self.stock or (self.waste and (self.redeals < 0 or self.recycles < self.redeals)):
+            add(0)
+        return out
+
+    def can_stock(self) -> bool:
+        """Whether the stock move is legal (cards to turn, or a recycle left)."""
+        return bool(self.stock) or (bool(self.waste) and (self.redeals < 0 or self.recycles < self.redeals))
+
+    def draw_count(self) -> int:
+        """How many cards the next turn of the stock takes (before the end of the stock)."""
+        d = self.draws
+        return d[self.recycles] if self.recycles < len(d) else d[-1]
+
+    def make(self, m: int) -> None:
+        """Play move ``m``, which must be legal here, and push its undo record."""
+        if m == 0:
+            stock = self.stock
+            if stock:
+                waste = self.waste
+                k = self.draw_count()
+                if k > len(stock):
+                    k = len(stock)
+                for _ in range(k):
+                    waste.append(stock.pop())
+                self.hist.append(k << 17)
+            else:
+                self.waste.reverse()
+                self.stock = self.waste
+                self.waste = []
+                self.recycles += 1
+                self.hist.append(0)
+            return
+        src = m & 31
+        dst = (m >> 5) & 31
+        rec = m
+        if src == WASTE:
+            cards = [self.waste.pop()]
+        elif src == RESERVE:
+            cards = [self.res.pop()]
+        elif src >= COL:
+            col = self.cols[src - COL]
+            n = m >> 10
+            cards = col[-n:]
+            del col[-n:]
+            if not col and self.auto_fill and self.res:
+                col.append(self.res.pop())
+                rec |= 1 << 23
+        else:  # take-back from the foundation of suit src - FSUIT
+            s = src - FSUIT
+            f = self.fsuit.index(s)
+            for g, gs in enumerate(self.fsuit):
+                if gs == s and self.fcount[g]:
+                    f = g
+                    break
+            cards = [self.ftop(f)]
+            self._fpop(f)
+            rec |= f << 24
+        if dst == FOUNDATION:
+            f = self.wants[cards[0]]
+            self._fpush(f)
+            rec |= f << 24
+        else:
+            self.cols[dst - COL].extend(cards)
+        self.hist.append(rec)
+
+    def unmake(self) -> int:
+        """Take back the last move made; returns its move int."""
+        rec = self.hist.pop()
+        m = rec & 0x1FFFF
+        if m == 0:
+            k = (rec >> 17) & 0x3F
+            if k:
+                waste = self.waste
+                stock = self.stock
+                for _ in range(k):
+                    stock.append(waste.pop())
+            else:
+                self.stock.reverse()
+                self.waste = self.stock
+                self.stock = []
+                self.recycles -= 1
+            return 0
+        src = m & 31
+        dst = (m >> 5) & 31
+        f = rec >> 24
+        if dst == FOUNDATION:
+            c = self.ftop(f)
+            self._fpop(f)
+            cards = [c]
+        else:
+            col = self.cols[dst - COL]
+            n = (m >> 10) if src >= COL else 1
+            cards = col[-n:]
+            del col[-n:]
+        if src == WASTE:
+            self.waste.append(cards[0])
+        elif src == RESERVE:
+            self.res.append(cards[0])
+        elif src >= COL:
+            col = self.cols[src - COL]
+            if rec & (1 << 23):
+                self.res.append(col.pop())
+            col.extend(cards)
+        else:
+            self._fpush(f)
+        return m
+
+    # -- queries ------------------------------------------------------------------------------
+
+    def is_won(self) -> bool:
+        """All foundations complete."""
+        return sum(self.fcount) == self.total
+
+    def position(self) -> Position:
+        """An immutable snapshot of the position."""
+        return Position(
+            reserve=self.res,
+            start=self.start,
+            foundations=tuple(zip(self.fsuit, self.fcount)),
+            columns=self.cols,
+            stock=list(reversed(self.stock)),
+            waste=self.waste,
+            recycles=self.recycles,
+        )
+
+    def key(self) -> tuple:  # type: ignore[type-arg]
+        """A hashable key of the position (for transposition tables and equality tests)."""
+        return (
+            tuple(self.res), tuple(self.fcount), tuple(tuple(c) for c in self.cols),
+            tuple(self.stock), tuple(self.waste), self.recycles,
+        )
+
+    def is_lost(self) -> bool:
+        """No move but turning the stock can ever be made again (SPEC §1's definition of lost).
+
+        Plays stock turns alone from here, on this engine, and restores it: every position so
+        reached, within the pass limit, must have no other legal move. With unlimited passes the
+        turns stop once every pass pattern has come round (the cycle repeats after that).
+        """
+        if self.is_won():
+            return False
+        made = 0
+        lost = True
+        limit = len(self.draws) + 1
+        start_recycles = self.recycles
+        try:
+            while True:
+                ms = self.moves()
+                if len(ms) > 1 or (ms and ms[0] != 0):
+                    lost = False
+                    break
+                if not ms:
+                    break
+                if not self.stock and self.redeals < 0 and self.recycles - start_recycles >= limit:
+                    break
+                self.make(0)
+                made += 1
+        finally:
+            for _ in range(made):
+                self.unmake()
+        return lost

@@ -1,0 +1,217 @@
+"""Move notation (SPEC §3) and the one-line position string; pure functions, no game needed.
+
+Moves: ``s`` turns the stock (or turns the waste back over); ``wf``, ``rf``, ``3f`` send the waste,
+reserve or column-3 top card to its foundation; ``w2``, ``r2`` play them onto column 2; ``13``
+moves column 1's top card onto column 3 and ``13:4`` its top 4 cards; ``H2`` moves the top card of
+the hearts foundation onto column 2. Parsing also accepts upper/lower case, suit symbols and
+``13:1`` (written back as ``13``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .cards import RANKS, SUITS, card_name, parse_card, parse_rank, parse_suit
+from .engine import COL, FOUNDATION, FSUIT, RESERVE, STOCK, WASTE, decode, encode
+from .errors import CanfieldError, InvalidMoveError, InvalidPositionError
+from .position import Position
+
+_MOVE_RE = re.compile(r"^([wWrR1-9SHDCshdc♠♥♦♣])([fF1-9])(?::(\d+))?$")
+
+
+class Move:
+    """One move, parsed without a game; equal moves are the same object (interned by int).
+
+    ``source`` is ``'s'`` (stock), ``'w'``, ``'r'``, a column number ``'1'``–``'9'`` or a
+    foundation's suit letter; ``target`` is ``'f'`` or a column number; ``count`` the cards moved.
+    ``int(move)`` is the engine's move int.
+    """
+
+    __slots__ = ("code", "text")
+    _cache: dict[int, Move] = {}
+
+    code: int
+    text: str
+
+    def __new__(cls, code: int) -> Move:
+        m = cls._cache.get(code)
+        if m is None:
+            m = object.__new__(cls)
+            m.code = code
+            m.text = _format(code)
+            cls._cache[code] = m
+        return m
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Parse a move's text; raises `InvalidMoveError` saying what is malformed."""
+        return cls(parse_move(text))
+
+    @property
+    def source(self) -> str:
+        return _place_text(self.code & 31)
+
+    @property
+    def target(self) -> str:
+        return "" if self.code == 0 else _place_text((self.code >> 5) & 31)
+
+    @property
+    def count(self) -> int:
+        return 0 if self.code == 0 else self.code >> 10
+
+    def __int__(self) -> int:
+        return self.code
+
+    def __index__(self) -> int:
+        return self.code
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Move.parse({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Move):
+            return self.code == other.code
+        if isinstance(other, str):
+            try:
+                return self.code == parse_move(other)
+            except CanfieldError:
+                return False
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.code)
+
+    def __reduce__(self) -> tuple[type, tuple[int]]:
+        return (Move, (self.code,))
+
+
+def _place_text(p: int) -> str:
+    if p == STOCK:
+        return "s"
+    if p == WASTE:
+        return "w"
+    if p == RESERVE:
+        return "r"
+    if p == FOUNDATION:
+        return "f"
+    if p < COL:
+        return SUITS[p - FSUIT]
+    return str(p - COL + 1)
+
+
+def _format(m: int) -> str:
+    if m == 0:
+        return "s"
+    src, dst, n = decode(m)
+    text = _place_text(src) + _place_text(dst)
+    return f"{text}:{n}" if n > 1 else text
+
+
+def format_move(m: int) -> str:
+    """The canonical text of an engine move int."""
+    return Move(m).text
+
+
+def parse_move(text: str) -> int:
+    """The engine move int of a move's text; raises `InvalidMoveError` naming the problem."""
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"a move is text like '24:2', not {type(text).__name__} {text!r}")
+    t = text.strip()
+    if t in ("s", "S"):
+        return 0
+    m = _MOVE_RE.match(t)
+    if not m:
+        raise InvalidMoveError(
+            f"malformed move {text!r}: expected 's', a source (w, r, column 1-9, or a foundation's "
+            "suit S/H/D/C) and a target (f or column 1-9), optionally ':count', e.g. 'wf', 'r2', '13:4'"
+        )
+    s, d, n = m.groups()
+    if s.isdigit():
+        src = COL + int(s) - 1
+    elif s in "wW":
+        src = WASTE
+    elif s in "rR":
+        src = RESERVE
+    else:
+        src = FSUIT + parse_suit(s)
+    dst = FOUNDATION if d in "fF" else COL + int(d) - 1
+    count = int(n) if n is not None else 1
+    if src == dst:
+        raise InvalidMoveError(f"malformed move {text!r}: a column cannot move onto itself")
+    if count < 1 or count > 127:
+        raise InvalidMoveError(f"malformed move {text!r}: the count must be 1..127")
+    if count > 1 and not s.isdigit():
+        raise InvalidMoveError(f"malformed move {text!r}: only a column moves more than one card")
+    if count > 1 and dst == FOUNDATION:
+        raise InvalidMoveError(f"malformed move {text!r}: one card at a time goes to a foundation")
+    if FSUIT <= src < COL and dst == FOUNDATION:
+        raise InvalidMoveError(f"malformed move {text!r}: a foundation card moves to a column, not a foundation")
+    return encode(src, dst, count)
+
+
+# -- position strings --------------------------------------------------------------------------
+
+
+def _cards(cards: tuple[int, ...] | list[int]) -> str:
+    return "".join(card_name(c) for c in cards) or "-"
+
+
+def _parse_cards(text: str, what: str) -> tuple[int, ...]:
+    if text == "-":
+        return ()
+    if len(text) % 2:
+        raise InvalidPositionError(f"{what}: {text!r} is not a list of two-letter cards")
+    try:
+        return tuple(parse_card(text[i : i + 2]) for i in range(0, len(text), 2))
+    except CanfieldError as e:
+        raise InvalidPositionError(f"{what}: {e}") from None
+
+
+def format_piles(pos: Position) -> str:
+    """The piles of a position as the five space-separated fields of a position string.
+
+    ``<reserve> <foundations> <columns> <stock> <waste> <recycles>``: cards as two letters run
+    together (``-`` for an empty pile); the reserve and waste bottom to top, the stock in turning
+    order; foundations as ``<start rank>:<suit><count>.…`` (``7:H1.S0.D0.C0``); columns bottom to
+    top, separated by ``/``.
+    """
+    found = ".".join(f"{SUITS[s]}{n}" for s, n in pos.foundations)
+    cols = "/".join("".join(card_name(c) for c in col) for col in pos.columns)
+    return " ".join(
+        [_cards(pos.reserve), f"{RANKS[pos.start]}:{found}", cols, _cards(pos.stock), _cards(pos.waste), str(pos.recycles)]
+    )
+
+
+def parse_piles(fields: list[str]) -> Position:
+    """The inverse of `format_piles`, from its six fields."""
+    if len(fields) != 6:
+        raise InvalidPositionError(f"expected 6 pile fields, got {len(fields)}")
+    res, found, cols, stock, waste, recycles = fields
+    reserve = _parse_cards(res, "reserve")
+    start_text, sep, ftext = found.partition(":")
+    if not sep:
+        raise InvalidPositionError(f"foundations {found!r}: expected '<start rank>:<suit><count>.…', e.g. '7:H1.S0.D0.C0'")
+    try:
+        start = parse_rank(start_text)
+    except CanfieldError as e:
+        raise InvalidPositionError(f"foundations: {e}") from None
+    foundations = []
+    for part in ftext.split("."):
+        if len(part) < 2 or not part[1:].isdigit():
+            raise InvalidPositionError(f"foundation {part!r}: expected a suit letter and a count, e.g. 'H1'")
+        try:
+            suit = parse_suit(part[0])
+        except CanfieldError as e:
+            raise InvalidPositionError(f"foundation {part!r}: {e}") from None
+        foundations.append((suit, int(part[1:])))
+    columns = tuple(_parse_cards(c, f"column {i + 1}") if c else () for i, c in enumerate(cols.split("/")))
+    if not recycles.isdigit():
+        raise InvalidPositionError(f"recycle count {recycles!r} is not a number")
+    return Position(
+        reserve=reserve, start=start, foundations=foundations, columns=columns,
+        stock=_parse_cards(stock, "stock"), waste=_parse_cards(waste, "waste"), recycles=int(recycles),
+    )
+

@@ -1,0 +1,1 @@
+"""The plugin system: hook specifications, the variant registry, and the core's own defaults."""

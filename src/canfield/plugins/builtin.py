@@ -1,0 +1,93 @@
+"""The core's defaults: ordinary ``trylast`` hook implementations that read the `RuleSpec`.
+
+Registered first in every variant's plugin manager, so a variant's own hooks win; and the
+registration of the built-in variant ``canfield`` (the app's rules, SPEC §1).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from ..position import Position, default_deal
+from ..rules import FillRule, Variant
+from ..scoring import SCHEMES, Scorer
+from ..spec import CANFIELD, RuleSpec
+from .hookspecs import hookimpl
+
+
+def build_predicate(build: str, wraps: bool) -> Callable[[int, int], bool]:
+    """The predicate ``builds(card, onto)`` of a `RuleSpec.build` rule: one rank down, wrapping or not."""
+
+    def builds(card: int, onto: int) -> bool:
+        if wraps:
+            if (onto - card) % 13 != 1:
+                return False
+        elif onto % 13 - card % 13 != 1:
+            return False
+        if build == "alternate-colour":
+            return (card // 13 in (1, 2)) != (onto // 13 in (1, 2))
+        if build == "same-suit":
+            return card // 13 == onto // 13
+        return True
+
+    return builds
+
+
+@hookimpl(trylast=True)
+def canfield_build_rule(spec: RuleSpec) -> Callable[[int, int], bool]:
+    return build_predicate(spec.build, spec.build_wraps)
+
+
+@hookimpl(trylast=True)
+def canfield_reserve_visible(spec: RuleSpec) -> int:
+    return spec.reserve_size if spec.reserve_visible == "all" else min(1, spec.reserve_size)
+
+
+@hookimpl(trylast=True)
+def canfield_pass_limit(spec: RuleSpec) -> int | float:
+    return math.inf if spec.redeals is None else spec.redeals + 1
+
+
+@hookimpl(trylast=True)
+def canfield_draw_count(spec: RuleSpec, pass_index: int) -> int:
+    return spec.draw
+
+
+@hookimpl(trylast=True)
+def canfield_fill_rule(spec: RuleSpec) -> FillRule:
+    return FillRule(auto=spec.empty_column == "reserve")
+
+
+@hookimpl(trylast=True)
+def canfield_deal(spec: RuleSpec, cards: list[int]) -> Position:
+    return default_deal(
+        cards, reserve_size=spec.reserve_size, columns=spec.columns, decks=spec.decks,
+        fixed_base=spec.foundation_base,
+    )
+
+
+@hookimpl(trylast=True)
+def canfield_scoring(spec: RuleSpec) -> Scorer:
+    return SCHEMES[spec.scoring]()  # type: ignore[no-any-return]
+
+
+@hookimpl(trylast=True)
+def canfield_validate_spec(spec: RuleSpec) -> str | None:
+    if spec.draw > 63:
+        return f"draw={spec.draw} is more than 63"
+    return None
+
+
+@hookimpl
+def canfield_register_variants(register: Callable[[Variant], Any]) -> None:
+    register(
+        Variant(
+            id="canfield",
+            name="Canfield",
+            spec=CANFIELD,
+            description="The app's rules (SPEC §1): draw 3, unlimited passes, any run moves, "
+            "foundation take-back, automatic fill from the reserve, undo of 100 actions.",
+        )
+    )

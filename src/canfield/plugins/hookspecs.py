@@ -1,0 +1,124 @@
+"""The hooks of ``canfield`` (pluggy project ``canfield``): their docstrings are the hook reference.
+
+Two kinds of hooks:
+
+- **Registration** — `canfield_register_variants` is called on every plugin the registry loads
+  (entry points of the group ``canfield.variants``, ``canfield.register(...)``, or a ``.py`` file).
+  It is *historic*: a plugin registered late still hears the call.
+- **Decisions** — the other hooks decide one rule each for one variant. They are asked once per
+  (variant, options) when the rules are compiled, never during play: the answers become plain
+  values and tables. A variant's decision hooks live on its ``Variant.hooks`` object; the core's
+  defaults, which read the `RuleSpec`, are ordinary ``trylast`` implementations, so a variant
+  overrides a decision by implementing its hook. Decision hooks are ``firstresult``: return
+  ``None`` to leave the decision to the next implementation (in the end, the spec).
+
+Implementations may take fewer arguments than the spec names (pluggy passes only those asked for).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    from ..position import Position
+    from ..rules import FillRule
+    from ..scoring import Scorer
+    from ..spec import RuleSpec
+
+PROJECT = "canfield"
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+# -- registration ------------------------------------------------------------------------------
+
+
+@hookspec(historic=True)
+def canfield_register_variants(register: Callable[..., Any]) -> None:
+    """Register the plugin's variants by calling ``register(variant)`` for each `canfield.Variant`.
+
+    Historic: called once for each plugin as soon as it is registered. A variant id (or alias)
+    that is already taken, or a spec that fails validation, raises `canfield.VariantError` naming
+    the plugin.
+    """
+
+
+# -- decisions (firstresult, asked once per compiled rule set) -----------------------------------
+
+
+@hookspec(firstresult=True)
+def canfield_build_rule(spec: RuleSpec) -> Callable[[int, int], bool] | None:
+    """The tableau build rule: a predicate ``builds(card, onto)`` on card ints.
+
+    True when ``card`` may be placed on ``onto`` at the end of a column (and so when the two may
+    lie in one movable run). Evaluated once for every pair of cards to fill a table; never called
+    during play. Default: ``spec.build`` and ``spec.build_wraps``.
+    """
+
+
+@hookspec(firstresult=True)
+def canfield_reserve_visible(spec: RuleSpec) -> int | None:
+    """How many reserve cards, counted from the top, a player sees face up.
+
+    An int from 0 to ``spec.reserve_size``. Default: 1 for ``reserve_visible='top'``, the whole
+    reserve for ``'all'``. Used by `canfield.Game.observation` and the text board.
+    """
+
+
+@hookspec(firstresult=True)
+def canfield_pass_limit(spec: RuleSpec) -> int | float | None:
+    """How many passes through the stock are allowed: an int ≥ 1, or ``math.inf`` for unlimited.
+
+    Default: ``spec.redeals + 1`` (``math.inf`` when ``redeals`` is None).
+    """
+
+
+@hookspec(firstresult=True)
+def canfield_draw_count(spec: RuleSpec, pass_index: int) -> int | None:
+    """How many cards each turn of the stock takes during pass ``pass_index`` (0 = the first pass).
+
+    Asked for every allowed pass (for unlimited passes, the first 16; later passes repeat the
+    16th). Fewer are turned when fewer remain. Default: ``spec.draw``.
+    """
+
+
+@hookspec(firstresult=True)
+def canfield_fill_rule(spec: RuleSpec) -> FillRule | None:
+    """What may fill an empty column: a `canfield.FillRule`.
+
+    ``FillRule(auto=True)`` fills an emptied column at once from the reserve (part of the move),
+    and only then, once the reserve is empty, lets a player fill it; ``auto=False`` never fills
+    automatically and lets a player fill it at any time. ``accepts(card)`` says which cards (the
+    bottom card of a run) may go on an empty column. Default: ``spec.empty_column``, any card.
+    """
+
+
+@hookspec(firstresult=True)
+def canfield_deal(spec: RuleSpec, cards: list[int]) -> Position | None:
+    """Lay out a shuffled deal (``52 * spec.decks`` card ints in dealing order) as a `canfield.Position`.
+
+    Default: SPEC §3 — the reserve, the base card, one card per column, the stock; with a fixed
+    ``spec.foundation_base`` the cards of that rank are first taken out to start the foundations
+    (Storehouse). The result is checked: every card exactly once per deck, the right number of
+    columns and foundations.
+    """
+
+
+@hookspec(firstresult=True)
+def canfield_scoring(spec: RuleSpec) -> Scorer | None:
+    """The scoring scheme: an object with ``initial(position)``, ``points(move)`` and ``floor``.
+
+    Default: by ``spec.scoring`` — `canfield.scoring.AppScoring`, `CasinoScoring` or `NoScoring`.
+    """
+
+
+@hookspec
+def canfield_validate_spec(spec: RuleSpec) -> str | None:
+    """Check a spec before it is compiled: return a sentence saying what is wrong, or None.
+
+    Every implementation is called (not firstresult); any problem refuses the spec with
+    `canfield.VariantError` naming the variant.
+    """

@@ -1,0 +1,88 @@
+"""A position as plain data (`Position`), the result of a deal and the content of a position string.
+
+The engine keeps a position in mutable lists; `Position` is its immutable snapshot, what the deal
+hook returns and what the one-line position string (see `canfield.notation`) holds.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+
+def _tuple(x: object) -> tuple:  # type: ignore[type-arg]
+    return tuple(x)  # type: ignore[call-overload]
+
+
+def _tuples(x: object) -> tuple:  # type: ignore[type-arg]
+    return tuple(tuple(c) for c in x)  # type: ignore[attr-defined]
+
+
+@attrs.frozen(kw_only=True)
+class Position:
+    """Every pile of a position. Piles list cards bottom to top, except ``stock``.
+
+    - ``reserve``: bottom to top (the last card is the playable one).
+    - ``start``: the foundations' starting rank (0 = ace … 12 = king).
+    - ``foundations``: ``(suit, count)`` per foundation, in foundation order (base suit first).
+    - ``columns``: each column bottom to top.
+    - ``stock``: in turning order (the first card is the next one turned).
+    - ``waste``: bottom to top.
+    - ``recycles``: how many times the waste has been turned back into the stock.
+    """
+
+    reserve: tuple[int, ...] = attrs.field(converter=_tuple)
+    start: int
+    foundations: tuple[tuple[int, int], ...] = attrs.field(converter=_tuples)
+    columns: tuple[tuple[int, ...], ...] = attrs.field(converter=_tuples)
+    stock: tuple[int, ...] = attrs.field(converter=_tuple)
+    waste: tuple[int, ...] = attrs.field(default=(), converter=_tuple)
+    recycles: int = 0
+
+    def foundation_cards(self, i: int) -> list[int]:
+        """The cards on foundation ``i``, bottom to top."""
+        suit, count = self.foundations[i]
+        return [suit * 13 + (self.start + k) % 13 for k in range(count)]
+
+    def all_cards(self) -> list[int]:
+        """Every card of the position, each pile in turn (for checks that nothing is lost)."""
+        out = list(self.reserve)
+        for i in range(len(self.foundations)):
+            out += self.foundation_cards(i)
+        for col in self.columns:
+            out += col
+        return out + list(self.stock) + list(self.waste)
+
+
+def foundation_suits(base_suit: int | None, decks: int) -> tuple[int, ...]:
+    """Foundation order: the base card's suit first, then the other suits in the order ♠♥♦♣."""
+    order = list(range(4))
+    if base_suit is not None:
+        order.remove(base_suit)
+        order.insert(0, base_suit)
+    return tuple(order) * decks
+
+
+def default_deal(cards: list[int], *, reserve_size: int, columns: int, decks: int, fixed_base: int | None) -> Position:
+    """SPEC §3's reading of a deal: reserve, base card, one card per column, then the stock.
+
+    With a fixed foundation rank (``fixed_base``, e.g. 2 in Storehouse) the cards of that rank are
+    first taken out of the deal, in order, to start the foundations; the rest is read as above
+    without a base card.
+    """
+    if fixed_base is not None:
+        rest = [c for c in cards if c % 13 != fixed_base]
+        suits = foundation_suits(None, decks)
+        found = tuple((s, 1) for s in suits)
+        start = fixed_base
+    else:
+        rest = list(cards)
+        base = rest[reserve_size]
+        suits = foundation_suits(base // 13, decks)
+        found = tuple((s, 1 if i == 0 else 0) for i, s in enumerate(suits))
+        start = base % 13
+        del rest[reserve_size]
+    reserve = rest[:reserve_size]
+    cols = tuple((c,) for c in rest[reserve_size : reserve_size + columns])
+    stock = rest[reserve_size + columns :]
+    return Position(reserve=reserve, start=start, foundations=found, columns=cols, stock=stock)
+

@@ -1,0 +1,191 @@
+"""Compiled rules: a variant's hooks resolved once into plain values and tables for the engine.
+
+`compile_rules` asks each decision hook once for a (variant, spec) and checks every answer, so a
+plugin that breaks the rules contract fails here, with its name in the error, before any game
+starts. The engine only ever sees the resulting `Rules`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .cards import card_name
+from .engine import MODE_ANY, MODE_TOP_OR_WHOLE, MODE_WHOLE
+from .errors import CanfieldError, VariantError
+from .position import Position
+from .scoring import Scorer
+from .spec import RuleSpec
+
+if TYPE_CHECKING:
+    import pluggy
+
+#: Passes asked of `canfield_draw_count` when passes are unlimited; later passes repeat the last.
+UNLIMITED_DRAW_PASSES = 16
+
+
+def _any_card(card: int) -> bool:
+    return True
+
+
+@attrs.frozen
+class FillRule:
+    """What may fill an empty column (see the ``canfield_fill_rule`` hook)."""
+
+    auto: bool = attrs.field(metadata={"doc": "Fill an emptied column at once from the reserve."})
+    accepts: Callable[[int], bool] = attrs.field(default=_any_card, metadata={"doc": "Which cards may go on an empty column."})
+
+
+@attrs.frozen
+class Variant:
+    """A named rule set: a spec, plus (where data cannot say it) an object with decision hooks."""
+
+    id: str
+    name: str
+    spec: RuleSpec = RuleSpec()
+    hooks: object | None = None
+    aliases: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    description: str = ""
+    #: Where it comes from: ``built-in``, a distribution's name, a file, or ``runtime``.
+    source: str = "runtime"
+
+    def overrides(self) -> list[str]:
+        """The decision hooks this variant implements itself."""
+        h = self.hooks
+        if h is None:
+            return []
+        return sorted(n for n in dir(h) if n.startswith("canfield_") and hasattr(getattr(h, n), "canfield_impl"))
+
+
+class Rules:
+    """Everything the engine and `Game` need about a rule set, as plain attributes."""
+
+    __slots__ = (
+        "variant", "spec", "columns", "decks", "builds", "empty_ok", "auto_fill", "mode",
+        "takeback", "draws", "redeals", "children", "reserve_visible", "deal", "scorer", "passes",
+    )
+
+    def __init__(self, **kw: Any) -> None:
+        for k, v in kw.items():
+            setattr(self, k, v)
+
+    variant: Variant
+    spec: RuleSpec
+    columns: int
+    decks: int
+    builds: list[bool]
+    children: tuple[tuple[int, ...], ...]
+    empty_ok: list[bool]
+    auto_fill: bool
+    mode: int
+    takeback: bool
+    draws: tuple[int, ...]
+    redeals: int
+    passes: float
+    reserve_visible: int
+    deal: Callable[[list[int]], Position]
+    scorer: Scorer
+
+    def __repr__(self) -> str:
+        return f"<Rules {self.variant.id} {self.spec!r}>"
+
+
+def _fail(variant: Variant, what: str) -> VariantError:
+    return VariantError(f"variant {variant.id!r} (from {variant.source}) breaks the rules contract: {what}")
+
+
+def compile_rules(variant: Variant, spec: RuleSpec, hook: pluggy.HookRelay) -> Rules:
+    """Resolve ``hook`` (the variant's own plugin manager's relay) for ``spec`` into `Rules`."""
+    try:
+        problems = [p for p in hook.canfield_validate_spec(spec=spec) if p]
+    except CanfieldError as e:
+        problems = [str(e)]
+    if problems:
+        raise _fail(variant, "invalid spec: " + "; ".join(problems))
+
+    build = hook.canfield_build_rule(spec=spec)
+    if not callable(build):
+        raise _fail(variant, f"canfield_build_rule returned {build!r}, not a predicate")
+    try:
+        builds = [build(s, t) for s in range(52) for t in range(52)]
+    except Exception as e:  # a plugin's bug: say whose
+        raise _fail(variant, f"build rule raised {e!r}") from e
+    bad = next((i for i, b in enumerate(builds) if not isinstance(b, bool)), None)
+    if bad is not None:
+        raise _fail(variant, f"build rule returned {builds[bad]!r} for {card_name(bad // 52)} on {card_name(bad % 52)}, not a bool")
+
+    fill = hook.canfield_fill_rule(spec=spec)
+    if not isinstance(fill, FillRule):
+        raise _fail(variant, f"canfield_fill_rule returned {fill!r}, not a FillRule")
+    empty_ok = [bool(fill.accepts(c)) for c in range(52)]
+
+    passes = hook.canfield_pass_limit(spec=spec)
+    if not (passes == math.inf or (isinstance(passes, int) and not isinstance(passes, bool) and passes >= 1)):
+        raise _fail(variant, f"canfield_pass_limit returned {passes!r}, not an int >= 1 or math.inf")
+    n_draw = UNLIMITED_DRAW_PASSES if passes == math.inf else int(passes)
+    draws = tuple(hook.canfield_draw_count(spec=spec, pass_index=i) for i in range(n_draw))
+    for i, d in enumerate(draws):
+        if isinstance(d, bool) or not isinstance(d, int) or d < 1 or d > 63:
+            raise _fail(variant, f"canfield_draw_count returned {d!r} for pass {i}, not an int 1..63")
+
+    visible = hook.canfield_reserve_visible(spec=spec)
+    if isinstance(visible, bool) or not isinstance(visible, int) or not 0 <= visible <= max(spec.reserve_size, 1):
+        raise _fail(variant, f"canfield_reserve_visible returned {visible!r}, not an int 0..{spec.reserve_size}")
+
+    scorer = hook.canfield_scoring(spec=spec)
+    if not all(hasattr(scorer, a) for a in ("initial", "points", "floor")):
+        raise _fail(variant, f"canfield_scoring returned {scorer!r}, without initial/points/floor")
+
+    def deal(cards: list[int]) -> Position:
+        pos = hook.canfield_deal(spec=spec, cards=list(cards))
+        check_position(pos, spec, who=variant)
+        return pos
+
+    mode = {"any": MODE_ANY, "top-or-whole": MODE_TOP_OR_WHOLE, "whole": MODE_WHOLE}[spec.tableau_moves]
+    return Rules(
+        variant=variant, spec=spec, columns=spec.columns, decks=spec.decks, builds=builds,
+        children=tuple(tuple(s for s in range(52) if builds[s * 52 + t]) for t in range(52)),
+        empty_ok=empty_ok, auto_fill=fill.auto, mode=mode, takeback=spec.foundation_takeback,
+        draws=draws, redeals=-1 if passes == math.inf else int(passes) - 1, passes=passes,
+        reserve_visible=visible, deal=deal, scorer=scorer,
+    )
+
+
+def check_position(pos: object, spec: RuleSpec, who: Variant | None = None) -> None:
+    """Check that ``pos`` is a `Position` of ``spec``: its shape and every card once per deck."""
+    from .errors import InvalidPositionError
+
+    def fail(what: str) -> CanfieldError:
+        return _fail(who, what) if who is not None else InvalidPositionError(what)
+
+    if not isinstance(pos, Position):
+        raise fail(f"the deal hook returned {pos!r}, not a Position")
+    if len(pos.columns) != spec.columns:
+        raise fail(f"{len(pos.columns)} columns, the rules have {spec.columns}")
+    if len(pos.foundations) != 4 * spec.decks:
+        raise fail(f"{len(pos.foundations)} foundations, the rules have {4 * spec.decks}")
+    if not 0 <= pos.start <= 12:
+        raise fail(f"foundation start rank {pos.start} is not 0..12")
+    if any(not 0 <= n <= 13 or not 0 <= s <= 3 for s, n in pos.foundations):
+        raise fail("a foundation has a suit outside 0..3 or a count outside 0..13")
+    if sorted(s for s, _ in pos.foundations) != sorted(list(range(4)) * spec.decks):
+        raise fail("foundations must hold each suit once per deck")
+    counts = [0] * 52
+    for c in pos.all_cards():
+        if not 0 <= c < 52:
+            raise fail(f"{c!r} is not a card")
+        counts[c] += 1
+    extra = [card_name(c) for c in range(52) if counts[c] > spec.decks]
+    missing = [card_name(c) for c in range(52) if counts[c] < spec.decks]
+    if extra or missing:
+        raise fail(
+            "cards must appear once per deck: "
+            + (f"repeated {', '.join(extra)}" if extra else "")
+            + ("; " if extra and missing else "")
+            + (f"missing {', '.join(missing)}" if missing else "")
+        )
+    if pos.recycles < 0:
+        raise fail("negative recycle count")

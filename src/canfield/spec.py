@@ -1,0 +1,126 @@
+"""The rules of a Canfield game as data: one frozen attrs class, one field per rule knob.
+
+A variant is a `RuleSpec` plus, where data cannot say it, hook implementations; `attrs.evolve`
+states a variant as its differences from `CANFIELD`. Each field carries a one-line description in
+its metadata (``metadata["doc"]``) that the docs generator prints.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import attrs
+
+from .cards import RANKS
+from .errors import RulesError
+
+TableauMoves = Literal["any", "top-or-whole", "whole"]
+BuildRule = Literal["alternate-colour", "any-suit", "same-suit"]
+EmptyColumn = Literal["reserve", "any"]
+ReserveVisible = Literal["top", "all"]
+Scoring = Literal["app", "casino", "none"]
+
+TABLEAU_MOVES: tuple[str, ...] = ("any", "top-or-whole", "whole")
+BUILD_RULES: tuple[str, ...] = ("alternate-colour", "any-suit", "same-suit")
+EMPTY_COLUMN: tuple[str, ...] = ("reserve", "any")
+RESERVE_VISIBLE: tuple[str, ...] = ("top", "all")
+SCORING: tuple[str, ...] = ("app", "casino", "none")
+
+
+def _doc(text: str) -> dict[str, str]:
+    return {"doc": text}
+
+
+def _one_of(choices: tuple[str, ...]) -> Any:
+    def check(inst: Any, attribute: attrs.Attribute, value: Any) -> None:  # type: ignore[type-arg]
+        if value not in choices:
+            raise RulesError(
+                f"{attribute.name}={value!r} is not allowed: choose one of "
+                + ", ".join(repr(c) for c in choices)
+            )
+
+    return check
+
+
+def _int_range(lo: int, hi: int, *, none_ok: bool = False) -> Any:
+    def check(inst: Any, attribute: attrs.Attribute, value: Any) -> None:  # type: ignore[type-arg]
+        if value is None and none_ok:
+            return
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            extra = " or None" if none_ok else ""
+            raise RulesError(f"{attribute.name}={value!r} is not allowed: expected an int {lo}–{hi}{extra}")
+
+    return check
+
+
+def _bool(inst: Any, attribute: attrs.Attribute, value: Any) -> None:  # type: ignore[type-arg]
+    if not isinstance(value, bool):
+        raise RulesError(f"{attribute.name}={value!r} is not allowed: expected True or False")
+
+
+@attrs.frozen(kw_only=True)
+class RuleSpec:
+    """What a rule set is: numbers and choices. Defaults are the app's rules (variant ``canfield``)."""
+
+    decks: int = attrs.field(default=1, validator=_int_range(1, 4), metadata=_doc("Number of 52-card decks shuffled together."))
+    columns: int = attrs.field(default=4, validator=_int_range(1, 9), metadata=_doc("Number of tableau columns, each dealt one card."))
+    reserve_size: int = attrs.field(default=13, validator=_int_range(0, 52), metadata=_doc("Cards dealt to the reserve."))
+    reserve_visible: str = attrs.field(default="top", validator=_one_of(RESERVE_VISIBLE), metadata=_doc("Which reserve cards a player sees: only the top card, or all of them."))
+    draw: int = attrs.field(default=3, validator=_int_range(1, 52), metadata=_doc("Cards turned from the stock to the waste at a time."))
+    redeals: int | None = attrs.field(default=None, validator=_int_range(0, 1000, none_ok=True), metadata=_doc("How many times the waste may be turned back into the stock (None: unlimited)."))
+    tableau_moves: str = attrs.field(default="any", validator=_one_of(TABLEAU_MOVES), metadata=_doc("Which column cards move together: any run at the end, the top card or the whole column, or only the whole column."))
+    build: str = attrs.field(default="alternate-colour", validator=_one_of(BUILD_RULES), metadata=_doc("How columns build down: alternate colours, any suit, or the same suit."))
+    build_wraps: bool = attrs.field(default=True, validator=_bool, metadata=_doc("Whether a king builds on an ace in the columns (ranks wrap round)."))
+    empty_column: str = attrs.field(default="reserve", validator=_one_of(EMPTY_COLUMN), metadata=_doc("How an empty column fills: at once from the reserve, then with any card once the reserve is empty ('reserve'); or with any card at any time, never automatically ('any')."))
+    foundation_base: int | None = attrs.field(default=None, validator=_int_range(0, 12, none_ok=True), metadata=_doc("The foundations' starting rank: None for the dealt base card's rank, or a fixed rank (0 = ace … 12 = king) whose cards are placed on the foundations before the deal."))
+    foundation_takeback: bool = attrs.field(default=True, validator=_bool, metadata=_doc("Whether a foundation's top card may be moved back to a column."))
+    undo_limit: int | None = attrs.field(default=100, validator=_int_range(0, 10**9, none_ok=True), metadata=_doc("How many actions can be undone (None: unlimited)."))
+    undo_is_move: bool = attrs.field(default=False, validator=_bool, metadata=_doc("Whether an undo counts as a move on the move counter."))
+    auto_finish: bool = attrs.field(default=False, validator=_bool, metadata=_doc("Whether cards go up to the foundations by themselves once stock, waste and reserve are empty."))
+    scoring: str = attrs.field(default="app", validator=_one_of(SCORING), metadata=_doc("Scoring scheme: 'app' (+5 per card put up, never below 0), 'casino' (−52, +5 per card on the foundations), or 'none'."))
+
+    def __attrs_post_init__(self) -> None:
+        first = self.reserve_size + (0 if self.foundation_base is not None else 1) + self.columns
+        fixed = 4 * self.decks if self.foundation_base is not None else 0
+        if first + fixed > 52 * self.decks:
+            raise RulesError(
+                f"reserve_size={self.reserve_size} and columns={self.columns} need {first + fixed} cards; "
+                f"{self.decks} deck(s) hold {52 * self.decks}"
+            )
+
+    @property
+    def cards(self) -> int:
+        """The number of cards in play (52 per deck)."""
+        return 52 * self.decks
+
+    def evolve(self, **changes: Any) -> RuleSpec:
+        """A copy with ``changes``; an unknown field is refused with the close matches named."""
+        check_options(changes)
+        return attrs.evolve(self, **changes)
+
+    def describe_base(self) -> str:
+        """The foundations' start in words: 'dealt base card' or the fixed rank's letter."""
+        return "dealt base card" if self.foundation_base is None else RANKS[self.foundation_base]
+
+
+FIELDS: tuple[str, ...] = tuple(f.name for f in attrs.fields(RuleSpec))
+
+
+def check_options(options: dict[str, Any]) -> None:
+    """Refuse option names that are not `RuleSpec` fields, naming the close matches."""
+    import difflib
+
+    for name in options:
+        if name not in FIELDS:
+            close = difflib.get_close_matches(name, FIELDS, n=3)
+            hint = f"; did you mean {', '.join(close)}?" if close else f"; options are {', '.join(FIELDS)}"
+            raise RulesError(f"unknown rule option {name!r}{hint}")
+
+
+def field_docs() -> dict[str, str]:
+    """Each spec field's one-line description, in field order."""
+    return {f.name: f.metadata.get("doc", "") for f in attrs.fields(RuleSpec)}
+
+
+#: The app's rules (SPEC §1): the spec of variant ``canfield``.
+CANFIELD = RuleSpec()
