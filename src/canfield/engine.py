@@ -363,7 +363,11 @@ class Engine:
             return False
         made = 0
         lost = True
-        limit = len(self.draws) + 1
+        d = self.draws
+        steady = len(d) - 1
+        while steady > 0 and d[steady - 1] == d[-1]:
+            steady -= 1
+        limit = steady + 1  # recycles after which every pass repeats one already seen
         start_recycles = self.recycles
         try:
             while True:

@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from .cards import RANKS, SUIT_SYMBOLS, card_symbol
+from .cards import RANKS, SUIT_SYMBOLS, card_symbol, parse_card
 from .deals import CODE_SPACE, format_deal, make_code, parse_code, parse_deal, shuffled_deck
 from .engine import COL, FOUNDATION, FSUIT, RESERVE, WASTE, Engine, decode
 from .errors import CanfieldError, InvalidCodeError, IllegalMoveError, InvalidMoveError, InvalidPositionError, UndoError
@@ -85,6 +85,8 @@ class Game:
         self.move_count = move_count
         self.deal = deal
         self.code = code
+        #: The app's double-tap setting: a tap may send a card to a column (see `tap`).
+        self.double_tap = True
 
     # -- construction -------------------------------------------------------------------------
 
@@ -252,6 +254,60 @@ class Game:
     def history(self) -> list[Move]:
         """The moves played, oldest first (forced and automatic moves are part of their move)."""
         return [Move(m & 0x1FFFF) for m in self._engine.hist]
+
+    # -- help the app gives ---------------------------------------------------------------------
+
+    def tap(self, place: str, *, double_tap: bool | None = None) -> Move | None:
+        """Play what a tap on ``place`` does in the app (SPEC §1) and return it, or None.
+
+        ``place`` is ``'s'`` (the stock), ``'w'``, ``'r'``, a column ``'1'``–``'9'`` (its top card),
+        or a card's text (``'QC'``, ``'7♥'``) on top of the waste or reserve or anywhere in a
+        column, where a card below the top means the run from it. The card goes to its foundation
+        when it fits; otherwise, with double tap on (`double_tap`, default True), to the longest
+        column that accepts it (leftmost on a tie), then to an empty column; otherwise nothing
+        happens.
+        """
+        src, count = self._tap_source(place)
+        if src is None:
+            return None
+        legal = self._engine.moves()
+        if src == 0:
+            return self.play(Move(0)) if 0 in legal else None
+        up = src | FOUNDATION << 5 | 1 << 10
+        if count == 1 and up in legal:
+            return self.play(Move(up))
+        if not (self.double_tap if double_tap is None else double_tap):
+            return None
+        cols = self._engine.cols
+        targets = [(m >> 5) & 31 for m in legal if m & 31 == src and m >> 10 == count and (m >> 5) & 31 >= COL]
+        if not targets:
+            return None
+        best = max(targets, key=lambda d: (len(cols[d - COL]) > 0, len(cols[d - COL]), -d))
+        return self.play(Move(src | best << 5 | count << 10))
+
+    def _tap_source(self, place: str) -> tuple[int | None, int]:
+        e = self._engine
+        t = place.strip()
+        if t.lower() == "s":
+            return 0, 0
+        if t.lower() == "w":
+            return WASTE, 1
+        if t.lower() == "r":
+            return RESERVE, 1
+        if t.isdigit():
+            i = int(t) - 1
+            if not 0 <= i < e.ncols:
+                raise InvalidMoveError(f"tap on column {t}: these rules have {e.ncols} columns")
+            return (COL + i, 1) if e.cols[i] else (None, 0)
+        c = parse_card(t)
+        if e.waste and e.waste[-1] == c:
+            return WASTE, 1
+        if e.res and e.res[-1] == c:
+            return RESERVE, 1
+        for i, col in enumerate(e.cols):
+            if c in col:
+                return COL + i, len(col) - col.index(c)
+        return None, 0
 
     # -- end -----------------------------------------------------------------------------------
 

@@ -128,6 +128,7 @@ class Registry:
         self._loaded_entry_points = True
         for ep in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
             dist = ep.dist.name if ep.dist is not None else "unknown distribution"
+            source = "built-in" if dist == "canfield" else dist
             if self.pm.get_plugin(ep.name) is not None:
                 continue
             try:
@@ -136,7 +137,7 @@ class Registry:
                 raise VariantError(
                     f"plugin {ep.name!r} (entry point {ep.value!r} of {dist}) failed to load: {e!r}"
                 ) from e
-            self._register_plugin(plugin, name=ep.name, source=dist)
+            self._register_plugin(plugin, name=ep.name, source=source)
 
     def _ensure_loaded(self) -> None:
         if self._autoload and not self._loaded_entry_points:

@@ -1,0 +1,63 @@
+"""MkDocs hooks: the variants pages, generated from the registry at build time.
+
+Every registered variant — the built-ins and any plugin installed in the environment (entry
+points of the group ``canfield.variants``) — gets a page ``variants/<id>.md`` made by
+`canfield.docsgen.variant_page`, listed in the nav under "Variants" without any edit to the docs.
+In ``variants.md`` the placeholders ``<!-- canfield:NAME -->`` are replaced by the generated
+markdown of the same name (see ``PLACEHOLDERS``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+import canfield
+from canfield import docsgen
+
+NAV_SECTION = "Variants"
+PLACEHOLDERS = {
+    "differences-table": lambda: docsgen.differences_table(links=True),
+    "variant-list": lambda: docsgen.variant_list(links=True),
+    "rules-reference": docsgen.rules_reference,
+}
+
+
+def _page_path(variant_id: str) -> str:
+    return f"variants/{variant_id}.md"
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """Append a nav entry per registered variant to the "Variants" section."""
+    section: list[Any] | None = None
+    for item in config.nav or []:
+        if isinstance(item, dict) and NAV_SECTION in item:
+            section = item[NAV_SECTION]
+    if section is None:
+        raise ValueError(f"mkdocs.yml: the nav needs a {NAV_SECTION!r} section for the variant pages")
+    listed = {next(iter(e.values())) if isinstance(e, dict) else e for e in section}
+    for v in canfield.variants():
+        if _page_path(v.id) not in listed:
+            section.append({v.name: _page_path(v.id)})
+    return config
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    """Add the generated page of every variant that has no hand-written page."""
+    for v in canfield.variants():
+        path = _page_path(v.id)
+        if files.get_file_from_path(path) is None:
+            files.append(File.generated(config, path, content=docsgen.variant_page(v.id, links=True)))
+    return files
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Fill the ``<!-- canfield:NAME -->`` placeholders with generated markdown."""
+    for name, make in PLACEHOLDERS.items():
+        tag = f"<!-- canfield:{name} -->"
+        if tag in markdown:
+            markdown = markdown.replace(tag, make())
+    return markdown

@@ -1,0 +1,36 @@
+"""English wording, built parallel to the seeds' Italian, Polish and French lines.
+
+``Stock: 34 cards; waste empty; reserve: 13 cards, top: queen of clubs. Foundations, starting
+rank 7: hearts up to the 7 of hearts (1), spades empty, diamonds empty, clubs empty. column 1: 6 of
+clubs; …`` — column labels stay lower case after the full stop, as in the seeds. Ranks 2–10 are
+digits, the others words (ace, jack, queen, king), also for the starting rank.
+"""
+
+from __future__ import annotations
+
+from .wording import Wording
+
+_RANKS = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
+
+WORDING = Wording(
+    code="en",
+    ranks=_RANKS,
+    suits=("spades", "hearts", "diamonds", "clubs"),
+    card_pattern="{rank} of {suit}",
+    up_to_ranks=_RANKS,
+    up_to_pattern="up to the {rank} of {suit}",
+    card_forms=("card", "cards"),
+    stock="Stock",
+    waste="waste",
+    reserve="reserve",
+    top="top",
+    below="below",
+    foundations="Foundations, starting rank {rank}",
+    column="column",
+    stock_empty="empty",
+    waste_empty="empty",
+    reserve_empty="empty",
+    column_empty="empty",
+    foundation_empty=("empty",) * 4,
+    foundation_complete=("complete",) * 4,
+)

@@ -1,0 +1,66 @@
+"""The facts a description states, read from what a player sees (`Game.observation`).
+
+Only face-up information goes in: the stock is counted, never named, and the reserve's cards are
+those the variant shows (``game.rules.reserve_visible`` from the top), so no wording built on these
+facts can reveal a face-down card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import takewhile
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+
+@dataclass(frozen=True)
+class FoundationFacts:
+    """One foundation: its suit (0–3, ``SHDC``), its card count and its top card (None if empty)."""
+
+    suit: int
+    count: int
+    top: int | None
+
+
+@dataclass(frozen=True)
+class Facts:
+    """Everything a description says, in the order it says it."""
+
+    stock: int
+    """How many cards the stock holds."""
+    waste: int
+    """How many cards the waste holds."""
+    waste_top: int | None
+    """The waste's top card (None when empty)."""
+    reserve: int
+    """How many cards the reserve holds."""
+    reserve_shown: tuple[int, ...]
+    """The reserve's face-up cards, top first (empty when the top card is hidden too)."""
+    start: int
+    """The foundations' starting rank, 0 (ace) to 12 (king)."""
+    foundations: tuple[FoundationFacts, ...]
+    """In foundation order: the base suit first, then the others in the order ♠♥♦♣."""
+    columns: tuple[tuple[int, ...], ...]
+    """Each column bottom to top."""
+
+
+def facts_of(game: Game) -> Facts:
+    """The facts of ``game``'s position as its player sees it."""
+    obs = game.observation()
+    shown = tuple(c for c in takewhile(lambda c: c is not None, reversed(obs.reserve)) if c is not None)
+    foundations = tuple(
+        FoundationFacts(suit, count, suit * 13 + (obs.start + count - 1) % 13 if count else None)
+        for suit, count in obs.foundations
+    )
+    return Facts(
+        stock=obs.stock_count,
+        waste=len(obs.waste),
+        waste_top=obs.waste[-1] if obs.waste else None,
+        reserve=len(obs.reserve),
+        reserve_shown=shown,
+        start=obs.start,
+        foundations=foundations,
+        columns=obs.columns,
+    )

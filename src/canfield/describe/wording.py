@@ -1,0 +1,125 @@
+"""`Wording`: one language's words, and the sentence structure every language shares.
+
+A description has three sentences, in the seeds' order (SPEC §1, seeds 000–002)::
+
+    <Stock>: <n cards>; <waste> <empty>; <reserve>: <n cards>, <top>: <card>.
+    <Foundations, starting rank> <rank>: <suit> <up to card> (<count>), <suit> <empty>, ….
+    <column> 1: <card>, <card>; <column> 2 <empty>; ….
+
+An empty pile is its label followed by the word for "empty" (as the seeds' ``scarti vuoti``); a
+complete foundation adds that word to its count: ``(13, complete)``. When the variant shows more of
+the reserve than its top card, the other face-up cards follow, top first: ``, <below>: <card>, …``.
+A language module only fills in a `Wording`; the grammar that is not a plain table (plural forms)
+is a small function there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .facts import Facts, FoundationFacts
+
+
+def one_or_many(n: int) -> int:
+    """The plural-form index of ``n`` for languages with two forms: 0 for one, 1 otherwise."""
+    return 0 if n == 1 else 1
+
+
+@dataclass(frozen=True)
+class Wording:
+    """The words of one language; `describe` puts them together.
+
+    Per-rank tables run ace (0) to king (12); per-suit tables run ``SHDC`` (♠♥♦♣).
+    """
+
+    code: str
+    """The language code, e.g. ``'it'``."""
+    ranks: tuple[str, ...]
+    """A rank as it stands in a card's name (``'7'``, ``'regina'``) and after the starting rank."""
+    suits: tuple[str, ...]
+    """A suit as it stands in a card's name and as a foundation's name."""
+    card_pattern: str
+    """A card's name from ``{rank}`` and ``{suit}``, e.g. ``'{rank} di {suit}'``."""
+    up_to_ranks: tuple[str, ...]
+    """A rank after "up to", with its article or case (``"all'8"``, ``'siódemki'``)."""
+    up_to_pattern: str
+    """A foundation's top card from ``{rank}`` (an `up_to_ranks` entry) and ``{suit}``."""
+    card_forms: tuple[str, ...]
+    """The word "card" in each plural form `plural` picks from."""
+    stock: str
+    waste: str
+    reserve: str
+    top: str
+    below: str
+    foundations: str
+    """The foundations' heading, with ``{rank}`` for the starting rank."""
+    column: str
+    stock_empty: str
+    waste_empty: str
+    reserve_empty: str
+    column_empty: str
+    foundation_empty: tuple[str, ...]
+    """"Empty" after each suit's foundation name (it may agree with the suit)."""
+    foundation_complete: tuple[str, ...]
+    """"Complete" after a full foundation's count, per suit."""
+    colon: str = ": "
+    semicolon: str = "; "
+    plural: Callable[[int], int] = one_or_many
+    """The index in `card_forms` for a count."""
+
+    # -- words ---------------------------------------------------------------------------------
+
+    def card(self, c: int) -> str:
+        """A card's name, e.g. ``'regina di fiori'``."""
+        return self.card_pattern.format(rank=self.ranks[c % 13], suit=self.suits[c // 13])
+
+    def up_to(self, c: int) -> str:
+        """"Up to" a card, e.g. ``"fino all'8 di cuori"``."""
+        return self.up_to_pattern.format(rank=self.up_to_ranks[c % 13], suit=self.suits[c // 13])
+
+    def cards(self, n: int) -> str:
+        """A number of cards, e.g. ``'22 karty'``."""
+        return f"{n} {self.card_forms[self.plural(n)]}"
+
+    # -- sentences ------------------------------------------------------------------------------
+
+    def describe(self, facts: Facts) -> str:
+        """The whole description."""
+        piles = self.semicolon.join([self._stock(facts), self._waste(facts), self._reserve(facts)])
+        heading = self.foundations.format(rank=self.ranks[facts.start])
+        found = heading + self.colon + ", ".join(self._foundation(f) for f in facts.foundations)
+        cols = self.semicolon.join(self._column(i + 1, col) for i, col in enumerate(facts.columns))
+        return f"{piles}. {found}. {cols}."
+
+    def _stock(self, facts: Facts) -> str:
+        if not facts.stock:
+            return f"{self.stock} {self.stock_empty}"
+        return f"{self.stock}{self.colon}{self.cards(facts.stock)}"
+
+    def _waste(self, facts: Facts) -> str:
+        if facts.waste_top is None:
+            return f"{self.waste} {self.waste_empty}"
+        return f"{self.waste}{self.colon}{self.cards(facts.waste)}, {self.top}{self.colon}{self.card(facts.waste_top)}"
+
+    def _reserve(self, facts: Facts) -> str:
+        if not facts.reserve:
+            return f"{self.reserve} {self.reserve_empty}"
+        text = f"{self.reserve}{self.colon}{self.cards(facts.reserve)}"
+        if facts.reserve_shown:
+            text += f", {self.top}{self.colon}{self.card(facts.reserve_shown[0])}"
+        if len(facts.reserve_shown) > 1:
+            text += f", {self.below}{self.colon}" + ", ".join(self.card(c) for c in facts.reserve_shown[1:])
+        return text
+
+    def _foundation(self, f: FoundationFacts) -> str:
+        name = self.suits[f.suit]
+        if f.top is None:
+            return f"{name} {self.foundation_empty[f.suit]}"
+        count = f"{f.count}, {self.foundation_complete[f.suit]}" if f.count == 13 else f"{f.count}"
+        return f"{name} {self.up_to(f.top)} ({count})"
+
+    def _column(self, number: int, cards: tuple[int, ...]) -> str:
+        if not cards:
+            return f"{self.column} {number} {self.column_empty}"
+        return f"{self.column} {number}{self.colon}" + ", ".join(self.card(c) for c in cards)

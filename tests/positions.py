@@ -1,0 +1,37 @@
+"""Build test positions from just the piles that matter; every other card goes to the stock."""
+
+from __future__ import annotations
+
+import canfield
+from canfield.notation import parse_piles
+
+
+def position(
+    rules: str = "canfield",
+    *,
+    reserve: str = "",
+    foundations: str = "7:H1.S0.D0.C0",
+    columns: str = "",
+    waste: str = "",
+    stock: str | None = None,
+    recycles: int = 0,
+    score: int = 0,
+    moves: int = 0,
+) -> str:
+    """A position string; cards are space-separated, columns separated by '/'.
+
+    Unless ``stock`` is given, the cards not placed elsewhere form the stock in ♠♥♦♣ A…K order.
+    """
+
+    def run(text: str) -> str:
+        return "".join(canfield.card_name(canfield.parse_card(c)) for c in text.split()) or "-"
+
+    cols = "/".join("".join(canfield.card_name(canfield.parse_card(c)) for c in col.split()) for col in columns.split("/"))
+    probe = parse_piles([run(reserve), foundations, cols, "-", run(waste), str(recycles)])
+    used = set(probe.all_cards())
+    rest = stock if stock is not None else " ".join(canfield.card_name(c) for c in range(52) if c not in used)
+    return f"{rules} {run(reserve)} {foundations} {cols} {run(rest)} {run(waste)} {recycles} {score} {moves}"
+
+
+def game(rules: str = "canfield", **piles: object) -> canfield.Game:
+    return canfield.Game.from_position(position(rules, **piles))  # type: ignore[arg-type]
