@@ -26,7 +26,9 @@ def position(
     def run(text: str) -> str:
         return "".join(canfield.card_name(canfield.parse_card(c)) for c in text.split()) or "-"
 
-    cols = "/".join("".join(canfield.card_name(canfield.parse_card(c)) for c in col.split()) for col in columns.split("/"))
+    cols = "/".join(
+        "".join(canfield.card_name(canfield.parse_card(c)) for c in col.split()) for col in columns.split("/")
+    )
     probe = parse_piles([run(reserve), foundations, cols, "-", run(waste), str(recycles)])
     used = set(probe.all_cards())
     rest = stock if stock is not None else " ".join(canfield.card_name(c) for c in range(52) if c not in used)

@@ -33,8 +33,17 @@ def test_card_round_trip(c: int) -> None:
 
 @pytest.mark.parametrize(
     ("text", "source", "target", "count"),
-    [("s", "s", "", 0), ("wf", "w", "f", 1), ("rf", "r", "f", 1), ("3f", "3", "f", 1), ("w2", "w", "2", 1),
-     ("r2", "r", "2", 1), ("13", "1", "3", 1), ("13:4", "1", "3", 4), ("H2", "H", "2", 1)],
+    [
+        ("s", "s", "", 0),
+        ("wf", "w", "f", 1),
+        ("rf", "r", "f", 1),
+        ("3f", "3", "f", 1),
+        ("w2", "w", "2", 1),
+        ("r2", "r", "2", 1),
+        ("13", "1", "3", 1),
+        ("13:4", "1", "3", 4),
+        ("H2", "H", "2", 1),
+    ],
 )
 def test_spec_notation(text: str, source: str, target: str, count: int) -> None:
     m = canfield.Move.parse(text)
@@ -42,15 +51,25 @@ def test_spec_notation(text: str, source: str, target: str, count: int) -> None:
     assert str(m) == text
 
 
-@pytest.mark.parametrize(("text", "canonical"), [("13:1", "13"), ("WF", "wf"), ("♥2", "H2"), (" r3 ", "r3"), ("h2", "H2")])
+@pytest.mark.parametrize(
+    ("text", "canonical"), [("13:1", "13"), ("WF", "wf"), ("♥2", "H2"), (" r3 ", "r3"), ("h2", "H2")]
+)
 def test_accepted_forms_format_canonically(text: str, canonical: str) -> None:
     assert str(canfield.Move.parse(text)) == canonical
 
 
 @pytest.mark.parametrize(
     ("bad", "why"),
-    [("", "malformed"), ("x1", "malformed"), ("11", "onto itself"), ("w2:3", "only a column"),
-     ("1f:2", "one card at a time"), ("Hf", "to a column"), ("10", "malformed"), ("13:0", "1..127")],
+    [
+        ("", "malformed"),
+        ("x1", "malformed"),
+        ("11", "onto itself"),
+        ("w2:3", "only a column"),
+        ("1f:2", "one card at a time"),
+        ("Hf", "to a column"),
+        ("10", "malformed"),
+        ("13:0", "1..127"),
+    ],
 )
 def test_malformed_moves(bad: str, why: str) -> None:
     with pytest.raises(canfield.InvalidMoveError, match=why):

@@ -54,7 +54,9 @@ def test_shuffle_is_a_permutation(seed: int) -> None:
     assert sorted(shuffled_deck(seed)) == list(range(52))
 
 
-@pytest.mark.parametrize("bad", ["CF1-D3-AAAAAA", "CF2-D3-AAAAAAA", "CF1-D3-AAAAAA1", "CF1-X3-AAAAAAA", "", "CF1-D0-AAAAAAA"])
+@pytest.mark.parametrize(
+    "bad", ["CF1-D3-AAAAAA", "CF2-D3-AAAAAAA", "CF1-D3-AAAAAA1", "CF1-X3-AAAAAAA", "", "CF1-D0-AAAAAAA"]
+)
 def test_malformed_codes(bad: str) -> None:
     with pytest.raises(canfield.InvalidCodeError, match="deal code"):
         canfield.Game.from_code(bad)

@@ -20,14 +20,46 @@ LANGS = ("en", "it", "fr", "pl")
 
 # it / pl / fr copied from seeds 000 / 001 / 002 (the lines starting "Mazzo:", "Talia:", "Pioche :").
 SEED_LINES = [
-    (0, "en", "Stock: 34 cards; waste empty; reserve: 13 cards, top: queen of clubs. Foundations, starting rank 7: hearts up to the 7 of hearts (1), spades empty, diamonds empty, clubs empty. column 1: 6 of clubs; column 2: king of hearts; column 3: queen of hearts; column 4: ace of spades."),
-    (0, "it", "Mazzo: 34 carte; scarti vuoti; riserva: 13 carte, in cima: regina di fiori. Fondazioni, carta di partenza 7: cuori fino al 7 di cuori (1), picche vuote, quadri vuote, fiori vuote. colonna 1: 6 di fiori; colonna 2: re di cuori; colonna 3: regina di cuori; colonna 4: asso di picche."),
-    (0, "pl", "Talia: 34 karty; stos odrzuconych kart pusty; rezerwa: 13 kart, wierzch: dama trefl. Stosy docelowe, ranga początkowa 7: kier do siódemki kier (1), pik pusty, karo puste, trefl pusty. kolumna 1: 6 trefl; kolumna 2: król kier; kolumna 3: dama kier; kolumna 4: as pik."),
-    (0, "fr", "Pioche : 34 cartes ; défausse vide ; réserve : 13 cartes, dessus : dame de trèfle. Fondations, rang de départ 7 : cœur jusqu’au 7 de cœur (1), pique vide, carreau vide, trèfle vide. colonne 1 : 6 de trèfle ; colonne 2 : roi de cœur ; colonne 3 : dame de cœur ; colonne 4 : as de pique."),
-    (1, "en", "Stock: 34 cards; waste empty; reserve: 10 cards, top: jack of spades. Foundations, starting rank 7: hearts up to the 8 of hearts (2), spades empty, diamonds empty, clubs empty. column 1: 6 of clubs; column 2: queen of spades; column 3: queen of hearts; column 4: ace of spades, king of hearts, queen of clubs."),
-    (1, "it", "Mazzo: 34 carte; scarti vuoti; riserva: 10 carte, in cima: fante di picche. Fondazioni, carta di partenza 7: cuori fino all'8 di cuori (2), picche vuote, quadri vuote, fiori vuote. colonna 1: 6 di fiori; colonna 2: regina di picche; colonna 3: regina di cuori; colonna 4: asso di picche, re di cuori, regina di fiori."),
-    (1, "pl", "Talia: 34 karty; stos odrzuconych kart pusty; rezerwa: 10 kart, wierzch: walet pik. Stosy docelowe, ranga początkowa 7: kier do ósemki kier (2), pik pusty, karo puste, trefl pusty. kolumna 1: 6 trefl; kolumna 2: dama pik; kolumna 3: dama kier; kolumna 4: as pik, król kier, dama trefl."),
-    (1, "fr", "Pioche : 34 cartes ; défausse vide ; réserve : 10 cartes, dessus : valet de pique. Fondations, rang de départ 7 : cœur jusqu’au 8 de cœur (2), pique vide, carreau vide, trèfle vide. colonne 1 : 6 de trèfle ; colonne 2 : dame de pique ; colonne 3 : dame de cœur ; colonne 4 : as de pique, roi de cœur, dame de trèfle."),
+    (
+        0,
+        "en",
+        "Stock: 34 cards; waste empty; reserve: 13 cards, top: queen of clubs. Foundations, starting rank 7: hearts up to the 7 of hearts (1), spades empty, diamonds empty, clubs empty. column 1: 6 of clubs; column 2: king of hearts; column 3: queen of hearts; column 4: ace of spades.",
+    ),
+    (
+        0,
+        "it",
+        "Mazzo: 34 carte; scarti vuoti; riserva: 13 carte, in cima: regina di fiori. Fondazioni, carta di partenza 7: cuori fino al 7 di cuori (1), picche vuote, quadri vuote, fiori vuote. colonna 1: 6 di fiori; colonna 2: re di cuori; colonna 3: regina di cuori; colonna 4: asso di picche.",
+    ),
+    (
+        0,
+        "pl",
+        "Talia: 34 karty; stos odrzuconych kart pusty; rezerwa: 13 kart, wierzch: dama trefl. Stosy docelowe, ranga początkowa 7: kier do siódemki kier (1), pik pusty, karo puste, trefl pusty. kolumna 1: 6 trefl; kolumna 2: król kier; kolumna 3: dama kier; kolumna 4: as pik.",
+    ),
+    (
+        0,
+        "fr",
+        "Pioche : 34 cartes ; défausse vide ; réserve : 13 cartes, dessus : dame de trèfle. Fondations, rang de départ 7 : cœur jusqu’au 7 de cœur (1), pique vide, carreau vide, trèfle vide. colonne 1 : 6 de trèfle ; colonne 2 : roi de cœur ; colonne 3 : dame de cœur ; colonne 4 : as de pique.",
+    ),
+    (
+        1,
+        "en",
+        "Stock: 34 cards; waste empty; reserve: 10 cards, top: jack of spades. Foundations, starting rank 7: hearts up to the 8 of hearts (2), spades empty, diamonds empty, clubs empty. column 1: 6 of clubs; column 2: queen of spades; column 3: queen of hearts; column 4: ace of spades, king of hearts, queen of clubs.",
+    ),
+    (
+        1,
+        "it",
+        "Mazzo: 34 carte; scarti vuoti; riserva: 10 carte, in cima: fante di picche. Fondazioni, carta di partenza 7: cuori fino all'8 di cuori (2), picche vuote, quadri vuote, fiori vuote. colonna 1: 6 di fiori; colonna 2: regina di picche; colonna 3: regina di cuori; colonna 4: asso di picche, re di cuori, regina di fiori.",
+    ),
+    (
+        1,
+        "pl",
+        "Talia: 34 karty; stos odrzuconych kart pusty; rezerwa: 10 kart, wierzch: walet pik. Stosy docelowe, ranga początkowa 7: kier do ósemki kier (2), pik pusty, karo puste, trefl pusty. kolumna 1: 6 trefl; kolumna 2: dama pik; kolumna 3: dama kier; kolumna 4: as pik, król kier, dama trefl.",
+    ),
+    (
+        1,
+        "fr",
+        "Pioche : 34 cartes ; défausse vide ; réserve : 10 cartes, dessus : valet de pique. Fondations, rang de départ 7 : cœur jusqu’au 8 de cœur (2), pique vide, carreau vide, trèfle vide. colonne 1 : 6 de trèfle ; colonne 2 : dame de pique ; colonne 3 : dame de cœur ; colonne 4 : as de pique, roi de cœur, dame de trèfle.",
+    ),
 ]
 
 
@@ -52,30 +84,110 @@ WON = "canfield - 7:H13.S13.D13.C13 /// - - 0 0 0"
 
 CASES = [
     # the example after one stock turn: 3 cards in the waste (Polish 31 kart, 3 karty)
-    ("waste_three", "en", "Stock: 31 cards; waste: 3 cards, top: 3 of clubs; reserve: 13 cards, top: queen of clubs. Foundations, starting rank 7: hearts up to the 7 of hearts (1), spades empty, diamonds empty, clubs empty. column 1: 6 of clubs; column 2: king of hearts; column 3: queen of hearts; column 4: ace of spades."),
-    ("waste_three", "it", "Mazzo: 31 carte; scarti: 3 carte, in cima: 3 di fiori; riserva: 13 carte, in cima: regina di fiori. Fondazioni, carta di partenza 7: cuori fino al 7 di cuori (1), picche vuote, quadri vuote, fiori vuote. colonna 1: 6 di fiori; colonna 2: re di cuori; colonna 3: regina di cuori; colonna 4: asso di picche."),
-    ("waste_three", "fr", "Pioche : 31 cartes ; défausse : 3 cartes, dessus : 3 de trèfle ; réserve : 13 cartes, dessus : dame de trèfle. Fondations, rang de départ 7 : cœur jusqu’au 7 de cœur (1), pique vide, carreau vide, trèfle vide. colonne 1 : 6 de trèfle ; colonne 2 : roi de cœur ; colonne 3 : dame de cœur ; colonne 4 : as de pique."),
-    ("waste_three", "pl", "Talia: 31 kart; stos odrzuconych kart: 3 karty, wierzch: 3 trefl; rezerwa: 13 kart, wierzch: dama trefl. Stosy docelowe, ranga początkowa 7: kier do siódemki kier (1), pik pusty, karo puste, trefl pusty. kolumna 1: 6 trefl; kolumna 2: król kier; kolumna 3: dama kier; kolumna 4: as pik."),
+    (
+        "waste_three",
+        "en",
+        "Stock: 31 cards; waste: 3 cards, top: 3 of clubs; reserve: 13 cards, top: queen of clubs. Foundations, starting rank 7: hearts up to the 7 of hearts (1), spades empty, diamonds empty, clubs empty. column 1: 6 of clubs; column 2: king of hearts; column 3: queen of hearts; column 4: ace of spades.",
+    ),
+    (
+        "waste_three",
+        "it",
+        "Mazzo: 31 carte; scarti: 3 carte, in cima: 3 di fiori; riserva: 13 carte, in cima: regina di fiori. Fondazioni, carta di partenza 7: cuori fino al 7 di cuori (1), picche vuote, quadri vuote, fiori vuote. colonna 1: 6 di fiori; colonna 2: re di cuori; colonna 3: regina di cuori; colonna 4: asso di picche.",
+    ),
+    (
+        "waste_three",
+        "fr",
+        "Pioche : 31 cartes ; défausse : 3 cartes, dessus : 3 de trèfle ; réserve : 13 cartes, dessus : dame de trèfle. Fondations, rang de départ 7 : cœur jusqu’au 7 de cœur (1), pique vide, carreau vide, trèfle vide. colonne 1 : 6 de trèfle ; colonne 2 : roi de cœur ; colonne 3 : dame de cœur ; colonne 4 : as de pique.",
+    ),
+    (
+        "waste_three",
+        "pl",
+        "Talia: 31 kart; stos odrzuconych kart: 3 karty, wierzch: 3 trefl; rezerwa: 13 kart, wierzch: dama trefl. Stosy docelowe, ranga początkowa 7: kier do siódemki kier (1), pik pusty, karo puste, trefl pusty. kolumna 1: 6 trefl; kolumna 2: król kier; kolumna 3: dama kier; kolumna 4: as pik.",
+    ),
     # after four stock turns: 22 in the stock, 12 in the waste (Polish 22 karty, 12 kart)
-    ("waste_twelve", "en", "Stock: 22 cards; waste: 12 cards, top: 2 of spades; reserve: 13 cards, top: queen of clubs. Foundations, starting rank 7: hearts up to the 7 of hearts (1), spades empty, diamonds empty, clubs empty. column 1: 6 of clubs; column 2: king of hearts; column 3: queen of hearts; column 4: ace of spades."),
-    ("waste_twelve", "it", "Mazzo: 22 carte; scarti: 12 carte, in cima: 2 di picche; riserva: 13 carte, in cima: regina di fiori. Fondazioni, carta di partenza 7: cuori fino al 7 di cuori (1), picche vuote, quadri vuote, fiori vuote. colonna 1: 6 di fiori; colonna 2: re di cuori; colonna 3: regina di cuori; colonna 4: asso di picche."),
-    ("waste_twelve", "fr", "Pioche : 22 cartes ; défausse : 12 cartes, dessus : 2 de pique ; réserve : 13 cartes, dessus : dame de trèfle. Fondations, rang de départ 7 : cœur jusqu’au 7 de cœur (1), pique vide, carreau vide, trèfle vide. colonne 1 : 6 de trèfle ; colonne 2 : roi de cœur ; colonne 3 : dame de cœur ; colonne 4 : as de pique."),
-    ("waste_twelve", "pl", "Talia: 22 karty; stos odrzuconych kart: 12 kart, wierzch: 2 pik; rezerwa: 13 kart, wierzch: dama trefl. Stosy docelowe, ranga początkowa 7: kier do siódemki kier (1), pik pusty, karo puste, trefl pusty. kolumna 1: 6 trefl; kolumna 2: król kier; kolumna 3: dama kier; kolumna 4: as pik."),
+    (
+        "waste_twelve",
+        "en",
+        "Stock: 22 cards; waste: 12 cards, top: 2 of spades; reserve: 13 cards, top: queen of clubs. Foundations, starting rank 7: hearts up to the 7 of hearts (1), spades empty, diamonds empty, clubs empty. column 1: 6 of clubs; column 2: king of hearts; column 3: queen of hearts; column 4: ace of spades.",
+    ),
+    (
+        "waste_twelve",
+        "it",
+        "Mazzo: 22 carte; scarti: 12 carte, in cima: 2 di picche; riserva: 13 carte, in cima: regina di fiori. Fondazioni, carta di partenza 7: cuori fino al 7 di cuori (1), picche vuote, quadri vuote, fiori vuote. colonna 1: 6 di fiori; colonna 2: re di cuori; colonna 3: regina di cuori; colonna 4: asso di picche.",
+    ),
+    (
+        "waste_twelve",
+        "fr",
+        "Pioche : 22 cartes ; défausse : 12 cartes, dessus : 2 de pique ; réserve : 13 cartes, dessus : dame de trèfle. Fondations, rang de départ 7 : cœur jusqu’au 7 de cœur (1), pique vide, carreau vide, trèfle vide. colonne 1 : 6 de trèfle ; colonne 2 : roi de cœur ; colonne 3 : dame de cœur ; colonne 4 : as de pique.",
+    ),
+    (
+        "waste_twelve",
+        "pl",
+        "Talia: 22 karty; stos odrzuconych kart: 12 kart, wierzch: 2 pik; rezerwa: 13 kart, wierzch: dama trefl. Stosy docelowe, ranga początkowa 7: kier do siódemki kier (1), pik pusty, karo puste, trefl pusty. kolumna 1: 6 trefl; kolumna 2: król kier; kolumna 3: dama kier; kolumna 4: as pik.",
+    ),
     # LATE: one stock card, empty reserve, empty column, a complete foundation, queen/ace/king tops
-    ("late", "en", "Stock: 1 card; waste: 5 cards, top: 6 of spades; reserve empty. Foundations, starting rank 7: hearts up to the 6 of hearts (13, complete), spades up to the queen of spades (6), diamonds up to the ace of diamonds (8), clubs up to the king of clubs (7). column 1: 6 of clubs, 5 of diamonds, 4 of clubs, 3 of diamonds, 2 of clubs; column 2 empty; column 3: 6 of diamonds, 5 of clubs, 4 of diamonds, 3 of clubs, 2 of diamonds, ace of clubs; column 4: king of spades."),
-    ("late", "it", "Mazzo: 1 carta; scarti: 5 carte, in cima: 6 di picche; riserva vuota. Fondazioni, carta di partenza 7: cuori fino al 6 di cuori (13, completa), picche fino alla regina di picche (6), quadri fino all'asso di quadri (8), fiori fino al re di fiori (7). colonna 1: 6 di fiori, 5 di quadri, 4 di fiori, 3 di quadri, 2 di fiori; colonna 2 vuota; colonna 3: 6 di quadri, 5 di fiori, 4 di quadri, 3 di fiori, 2 di quadri, asso di fiori; colonna 4: re di picche."),
-    ("late", "fr", "Pioche : 1 carte ; défausse : 5 cartes, dessus : 6 de pique ; réserve vide. Fondations, rang de départ 7 : cœur jusqu’au 6 de cœur (13, complète), pique jusqu’à la dame de pique (6), carreau jusqu’à l’as de carreau (8), trèfle jusqu’au roi de trèfle (7). colonne 1 : 6 de trèfle, 5 de carreau, 4 de trèfle, 3 de carreau, 2 de trèfle ; colonne 2 vide ; colonne 3 : 6 de carreau, 5 de trèfle, 4 de carreau, 3 de trèfle, 2 de carreau, as de trèfle ; colonne 4 : roi de pique."),
-    ("late", "pl", "Talia: 1 karta; stos odrzuconych kart: 5 kart, wierzch: 6 pik; rezerwa pusta. Stosy docelowe, ranga początkowa 7: kier do szóstki kier (13, kompletny), pik do damy pik (6), karo do asa karo (8), trefl do króla trefl (7). kolumna 1: 6 trefl, 5 karo, 4 trefl, 3 karo, 2 trefl; kolumna 2 pusta; kolumna 3: 6 karo, 5 trefl, 4 karo, 3 trefl, 2 karo, as trefl; kolumna 4: król pik."),
+    (
+        "late",
+        "en",
+        "Stock: 1 card; waste: 5 cards, top: 6 of spades; reserve empty. Foundations, starting rank 7: hearts up to the 6 of hearts (13, complete), spades up to the queen of spades (6), diamonds up to the ace of diamonds (8), clubs up to the king of clubs (7). column 1: 6 of clubs, 5 of diamonds, 4 of clubs, 3 of diamonds, 2 of clubs; column 2 empty; column 3: 6 of diamonds, 5 of clubs, 4 of diamonds, 3 of clubs, 2 of diamonds, ace of clubs; column 4: king of spades.",
+    ),
+    (
+        "late",
+        "it",
+        "Mazzo: 1 carta; scarti: 5 carte, in cima: 6 di picche; riserva vuota. Fondazioni, carta di partenza 7: cuori fino al 6 di cuori (13, completa), picche fino alla regina di picche (6), quadri fino all'asso di quadri (8), fiori fino al re di fiori (7). colonna 1: 6 di fiori, 5 di quadri, 4 di fiori, 3 di quadri, 2 di fiori; colonna 2 vuota; colonna 3: 6 di quadri, 5 di fiori, 4 di quadri, 3 di fiori, 2 di quadri, asso di fiori; colonna 4: re di picche.",
+    ),
+    (
+        "late",
+        "fr",
+        "Pioche : 1 carte ; défausse : 5 cartes, dessus : 6 de pique ; réserve vide. Fondations, rang de départ 7 : cœur jusqu’au 6 de cœur (13, complète), pique jusqu’à la dame de pique (6), carreau jusqu’à l’as de carreau (8), trèfle jusqu’au roi de trèfle (7). colonne 1 : 6 de trèfle, 5 de carreau, 4 de trèfle, 3 de carreau, 2 de trèfle ; colonne 2 vide ; colonne 3 : 6 de carreau, 5 de trèfle, 4 de carreau, 3 de trèfle, 2 de carreau, as de trèfle ; colonne 4 : roi de pique.",
+    ),
+    (
+        "late",
+        "pl",
+        "Talia: 1 karta; stos odrzuconych kart: 5 kart, wierzch: 6 pik; rezerwa pusta. Stosy docelowe, ranga początkowa 7: kier do szóstki kier (13, kompletny), pik do damy pik (6), karo do asa karo (8), trefl do króla trefl (7). kolumna 1: 6 trefl, 5 karo, 4 trefl, 3 karo, 2 trefl; kolumna 2 pusta; kolumna 3: 6 karo, 5 trefl, 4 karo, 3 trefl, 2 karo, as trefl; kolumna 4: król pik.",
+    ),
     # ACE_START: empty stock, one card in waste and reserve, starting rank ace, complete diamonds (karo: kompletne)
-    ("ace_start", "en", "Stock empty; waste: 1 card, top: 2 of clubs; reserve: 1 card, top: queen of spades. Foundations, starting rank ace: diamonds up to the king of diamonds (13, complete), spades up to the jack of spades (11), hearts up to the ace of hearts (1), clubs empty. column 1: king of clubs, queen of hearts, jack of clubs, 10 of hearts, 9 of clubs, 8 of hearts, 7 of clubs, 6 of hearts, 5 of clubs, 4 of hearts, 3 of clubs, 2 of hearts, ace of clubs; column 2: king of hearts, queen of clubs, jack of hearts; column 3: 10 of clubs, 9 of hearts, 8 of clubs, 7 of hearts, 6 of clubs, 5 of hearts, 4 of clubs, 3 of hearts; column 4: king of spades."),
-    ("ace_start", "it", "Mazzo vuoto; scarti: 1 carta, in cima: 2 di fiori; riserva: 1 carta, in cima: regina di picche. Fondazioni, carta di partenza asso: quadri fino al re di quadri (13, completa), picche fino al fante di picche (11), cuori fino all'asso di cuori (1), fiori vuote. colonna 1: re di fiori, regina di cuori, fante di fiori, 10 di cuori, 9 di fiori, 8 di cuori, 7 di fiori, 6 di cuori, 5 di fiori, 4 di cuori, 3 di fiori, 2 di cuori, asso di fiori; colonna 2: re di cuori, regina di fiori, fante di cuori; colonna 3: 10 di fiori, 9 di cuori, 8 di fiori, 7 di cuori, 6 di fiori, 5 di cuori, 4 di fiori, 3 di cuori; colonna 4: re di picche."),
-    ("ace_start", "fr", "Pioche vide ; défausse : 1 carte, dessus : 2 de trèfle ; réserve : 1 carte, dessus : dame de pique. Fondations, rang de départ as : carreau jusqu’au roi de carreau (13, complète), pique jusqu’au valet de pique (11), cœur jusqu’à l’as de cœur (1), trèfle vide. colonne 1 : roi de trèfle, dame de cœur, valet de trèfle, 10 de cœur, 9 de trèfle, 8 de cœur, 7 de trèfle, 6 de cœur, 5 de trèfle, 4 de cœur, 3 de trèfle, 2 de cœur, as de trèfle ; colonne 2 : roi de cœur, dame de trèfle, valet de cœur ; colonne 3 : 10 de trèfle, 9 de cœur, 8 de trèfle, 7 de cœur, 6 de trèfle, 5 de cœur, 4 de trèfle, 3 de cœur ; colonne 4 : roi de pique."),
-    ("ace_start", "pl", "Talia pusta; stos odrzuconych kart: 1 karta, wierzch: 2 trefl; rezerwa: 1 karta, wierzch: dama pik. Stosy docelowe, ranga początkowa as: karo do króla karo (13, kompletne), pik do waleta pik (11), kier do asa kier (1), trefl pusty. kolumna 1: król trefl, dama kier, walet trefl, 10 kier, 9 trefl, 8 kier, 7 trefl, 6 kier, 5 trefl, 4 kier, 3 trefl, 2 kier, as trefl; kolumna 2: król kier, dama trefl, walet kier; kolumna 3: 10 trefl, 9 kier, 8 trefl, 7 kier, 6 trefl, 5 kier, 4 trefl, 3 kier; kolumna 4: król pik."),
+    (
+        "ace_start",
+        "en",
+        "Stock empty; waste: 1 card, top: 2 of clubs; reserve: 1 card, top: queen of spades. Foundations, starting rank ace: diamonds up to the king of diamonds (13, complete), spades up to the jack of spades (11), hearts up to the ace of hearts (1), clubs empty. column 1: king of clubs, queen of hearts, jack of clubs, 10 of hearts, 9 of clubs, 8 of hearts, 7 of clubs, 6 of hearts, 5 of clubs, 4 of hearts, 3 of clubs, 2 of hearts, ace of clubs; column 2: king of hearts, queen of clubs, jack of hearts; column 3: 10 of clubs, 9 of hearts, 8 of clubs, 7 of hearts, 6 of clubs, 5 of hearts, 4 of clubs, 3 of hearts; column 4: king of spades.",
+    ),
+    (
+        "ace_start",
+        "it",
+        "Mazzo vuoto; scarti: 1 carta, in cima: 2 di fiori; riserva: 1 carta, in cima: regina di picche. Fondazioni, carta di partenza asso: quadri fino al re di quadri (13, completa), picche fino al fante di picche (11), cuori fino all'asso di cuori (1), fiori vuote. colonna 1: re di fiori, regina di cuori, fante di fiori, 10 di cuori, 9 di fiori, 8 di cuori, 7 di fiori, 6 di cuori, 5 di fiori, 4 di cuori, 3 di fiori, 2 di cuori, asso di fiori; colonna 2: re di cuori, regina di fiori, fante di cuori; colonna 3: 10 di fiori, 9 di cuori, 8 di fiori, 7 di cuori, 6 di fiori, 5 di cuori, 4 di fiori, 3 di cuori; colonna 4: re di picche.",
+    ),
+    (
+        "ace_start",
+        "fr",
+        "Pioche vide ; défausse : 1 carte, dessus : 2 de trèfle ; réserve : 1 carte, dessus : dame de pique. Fondations, rang de départ as : carreau jusqu’au roi de carreau (13, complète), pique jusqu’au valet de pique (11), cœur jusqu’à l’as de cœur (1), trèfle vide. colonne 1 : roi de trèfle, dame de cœur, valet de trèfle, 10 de cœur, 9 de trèfle, 8 de cœur, 7 de trèfle, 6 de cœur, 5 de trèfle, 4 de cœur, 3 de trèfle, 2 de cœur, as de trèfle ; colonne 2 : roi de cœur, dame de trèfle, valet de cœur ; colonne 3 : 10 de trèfle, 9 de cœur, 8 de trèfle, 7 de cœur, 6 de trèfle, 5 de cœur, 4 de trèfle, 3 de cœur ; colonne 4 : roi de pique.",
+    ),
+    (
+        "ace_start",
+        "pl",
+        "Talia pusta; stos odrzuconych kart: 1 karta, wierzch: 2 trefl; rezerwa: 1 karta, wierzch: dama pik. Stosy docelowe, ranga początkowa as: karo do króla karo (13, kompletne), pik do waleta pik (11), kier do asa kier (1), trefl pusty. kolumna 1: król trefl, dama kier, walet trefl, 10 kier, 9 trefl, 8 kier, 7 trefl, 6 kier, 5 trefl, 4 kier, 3 trefl, 2 kier, as trefl; kolumna 2: król kier, dama trefl, walet kier; kolumna 3: 10 trefl, 9 kier, 8 trefl, 7 kier, 6 trefl, 5 kier, 4 trefl, 3 kier; kolumna 4: król pik.",
+    ),
     # WON: every pile empty, every foundation complete
-    ("won", "en", "Stock empty; waste empty; reserve empty. Foundations, starting rank 7: hearts up to the 6 of hearts (13, complete), spades up to the 6 of spades (13, complete), diamonds up to the 6 of diamonds (13, complete), clubs up to the 6 of clubs (13, complete). column 1 empty; column 2 empty; column 3 empty; column 4 empty."),
-    ("won", "it", "Mazzo vuoto; scarti vuoti; riserva vuota. Fondazioni, carta di partenza 7: cuori fino al 6 di cuori (13, completa), picche fino al 6 di picche (13, completa), quadri fino al 6 di quadri (13, completa), fiori fino al 6 di fiori (13, completa). colonna 1 vuota; colonna 2 vuota; colonna 3 vuota; colonna 4 vuota."),
-    ("won", "fr", "Pioche vide ; défausse vide ; réserve vide. Fondations, rang de départ 7 : cœur jusqu’au 6 de cœur (13, complète), pique jusqu’au 6 de pique (13, complète), carreau jusqu’au 6 de carreau (13, complète), trèfle jusqu’au 6 de trèfle (13, complète). colonne 1 vide ; colonne 2 vide ; colonne 3 vide ; colonne 4 vide."),
-    ("won", "pl", "Talia pusta; stos odrzuconych kart pusty; rezerwa pusta. Stosy docelowe, ranga początkowa 7: kier do szóstki kier (13, kompletny), pik do szóstki pik (13, kompletny), karo do szóstki karo (13, kompletne), trefl do szóstki trefl (13, kompletny). kolumna 1 pusta; kolumna 2 pusta; kolumna 3 pusta; kolumna 4 pusta."),
+    (
+        "won",
+        "en",
+        "Stock empty; waste empty; reserve empty. Foundations, starting rank 7: hearts up to the 6 of hearts (13, complete), spades up to the 6 of spades (13, complete), diamonds up to the 6 of diamonds (13, complete), clubs up to the 6 of clubs (13, complete). column 1 empty; column 2 empty; column 3 empty; column 4 empty.",
+    ),
+    (
+        "won",
+        "it",
+        "Mazzo vuoto; scarti vuoti; riserva vuota. Fondazioni, carta di partenza 7: cuori fino al 6 di cuori (13, completa), picche fino al 6 di picche (13, completa), quadri fino al 6 di quadri (13, completa), fiori fino al 6 di fiori (13, completa). colonna 1 vuota; colonna 2 vuota; colonna 3 vuota; colonna 4 vuota.",
+    ),
+    (
+        "won",
+        "fr",
+        "Pioche vide ; défausse vide ; réserve vide. Fondations, rang de départ 7 : cœur jusqu’au 6 de cœur (13, complète), pique jusqu’au 6 de pique (13, complète), carreau jusqu’au 6 de carreau (13, complète), trèfle jusqu’au 6 de trèfle (13, complète). colonne 1 vide ; colonne 2 vide ; colonne 3 vide ; colonne 4 vide.",
+    ),
+    (
+        "won",
+        "pl",
+        "Talia pusta; stos odrzuconych kart pusty; rezerwa pusta. Stosy docelowe, ranga początkowa 7: kier do szóstki kier (13, kompletny), pik do szóstki pik (13, kompletny), karo do szóstki karo (13, kompletne), trefl do szóstki trefl (13, kompletny). kolumna 1 pusta; kolumna 2 pusta; kolumna 3 pusta; kolumna 4 pusta.",
+    ),
 ]
 
 
@@ -128,14 +240,33 @@ def test_up_to_every_rank(row: tuple[object, ...], lang: str) -> None:
 
 
 COUNTS = [
-    ("en", 1, "1 card"), ("en", 2, "2 cards"), ("en", 13, "13 cards"),
-    ("it", 1, "1 carta"), ("it", 2, "2 carte"), ("it", 13, "13 carte"),
-    ("fr", 1, "1 carte"), ("fr", 2, "2 cartes"), ("fr", 13, "13 cartes"),
-    ("pl", 1, "1 karta"), ("pl", 2, "2 karty"), ("pl", 3, "3 karty"), ("pl", 4, "4 karty"),
-    ("pl", 5, "5 kart"), ("pl", 10, "10 kart"), ("pl", 11, "11 kart"), ("pl", 12, "12 kart"),
-    ("pl", 13, "13 kart"), ("pl", 14, "14 kart"), ("pl", 21, "21 kart"), ("pl", 22, "22 karty"),
-    ("pl", 24, "24 karty"), ("pl", 25, "25 kart"), ("pl", 34, "34 karty"), ("pl", 52, "52 karty"),
-    ("pl", 104, "104 karty"), ("pl", 112, "112 kart"),
+    ("en", 1, "1 card"),
+    ("en", 2, "2 cards"),
+    ("en", 13, "13 cards"),
+    ("it", 1, "1 carta"),
+    ("it", 2, "2 carte"),
+    ("it", 13, "13 carte"),
+    ("fr", 1, "1 carte"),
+    ("fr", 2, "2 cartes"),
+    ("fr", 13, "13 cartes"),
+    ("pl", 1, "1 karta"),
+    ("pl", 2, "2 karty"),
+    ("pl", 3, "3 karty"),
+    ("pl", 4, "4 karty"),
+    ("pl", 5, "5 kart"),
+    ("pl", 10, "10 kart"),
+    ("pl", 11, "11 kart"),
+    ("pl", 12, "12 kart"),
+    ("pl", 13, "13 kart"),
+    ("pl", 14, "14 kart"),
+    ("pl", 21, "21 kart"),
+    ("pl", 22, "22 karty"),
+    ("pl", 24, "24 karty"),
+    ("pl", 25, "25 kart"),
+    ("pl", 34, "34 karty"),
+    ("pl", 52, "52 karty"),
+    ("pl", 104, "104 karty"),
+    ("pl", 112, "112 kart"),
 ]
 
 
@@ -151,16 +282,40 @@ SUPERIOR = "superior 3S4S5S 7:H13.S6.D8.C7 6C5D4C3D2C//6D5C4D3C2DAC/KS 2S AS6S 0
 
 RESERVE_SHOWN = {  # reserve_visible (None: the variant's own, all 13) -> the first sentence
     None: [
-        ("en", "Stock: 1 card; waste: 2 cards, top: 6 of spades; reserve: 3 cards, top: 5 of spades, below: 4 of spades, 3 of spades"),
-        ("it", "Mazzo: 1 carta; scarti: 2 carte, in cima: 6 di picche; riserva: 3 carte, in cima: 5 di picche, sotto: 4 di picche, 3 di picche"),
-        ("fr", "Pioche : 1 carte ; défausse : 2 cartes, dessus : 6 de pique ; réserve : 3 cartes, dessus : 5 de pique, dessous : 4 de pique, 3 de pique"),
-        ("pl", "Talia: 1 karta; stos odrzuconych kart: 2 karty, wierzch: 6 pik; rezerwa: 3 karty, wierzch: 5 pik, pod spodem: 4 pik, 3 pik"),
+        (
+            "en",
+            "Stock: 1 card; waste: 2 cards, top: 6 of spades; reserve: 3 cards, top: 5 of spades, below: 4 of spades, 3 of spades",
+        ),
+        (
+            "it",
+            "Mazzo: 1 carta; scarti: 2 carte, in cima: 6 di picche; riserva: 3 carte, in cima: 5 di picche, sotto: 4 di picche, 3 di picche",
+        ),
+        (
+            "fr",
+            "Pioche : 1 carte ; défausse : 2 cartes, dessus : 6 de pique ; réserve : 3 cartes, dessus : 5 de pique, dessous : 4 de pique, 3 de pique",
+        ),
+        (
+            "pl",
+            "Talia: 1 karta; stos odrzuconych kart: 2 karty, wierzch: 6 pik; rezerwa: 3 karty, wierzch: 5 pik, pod spodem: 4 pik, 3 pik",
+        ),
     ],
     2: [
-        ("en", "Stock: 1 card; waste: 2 cards, top: 6 of spades; reserve: 3 cards, top: 5 of spades, below: 4 of spades"),
-        ("it", "Mazzo: 1 carta; scarti: 2 carte, in cima: 6 di picche; riserva: 3 carte, in cima: 5 di picche, sotto: 4 di picche"),
-        ("fr", "Pioche : 1 carte ; défausse : 2 cartes, dessus : 6 de pique ; réserve : 3 cartes, dessus : 5 de pique, dessous : 4 de pique"),
-        ("pl", "Talia: 1 karta; stos odrzuconych kart: 2 karty, wierzch: 6 pik; rezerwa: 3 karty, wierzch: 5 pik, pod spodem: 4 pik"),
+        (
+            "en",
+            "Stock: 1 card; waste: 2 cards, top: 6 of spades; reserve: 3 cards, top: 5 of spades, below: 4 of spades",
+        ),
+        (
+            "it",
+            "Mazzo: 1 carta; scarti: 2 carte, in cima: 6 di picche; riserva: 3 carte, in cima: 5 di picche, sotto: 4 di picche",
+        ),
+        (
+            "fr",
+            "Pioche : 1 carte ; défausse : 2 cartes, dessus : 6 de pique ; réserve : 3 cartes, dessus : 5 de pique, dessous : 4 de pique",
+        ),
+        (
+            "pl",
+            "Talia: 1 karta; stos odrzuconych kart: 2 karty, wierzch: 6 pik; rezerwa: 3 karty, wierzch: 5 pik, pod spodem: 4 pik",
+        ),
     ],
     0: [
         ("en", "Stock: 1 card; waste: 2 cards, top: 6 of spades; reserve: 3 cards"),
@@ -223,7 +378,9 @@ def test_describing_changes_nothing(example: canfield.Game) -> None:
 
 @pytest.mark.parametrize("lang", ["de", "", "english"])
 def test_unknown_language(example: canfield.Game, lang: str) -> None:
-    with pytest.raises(canfield.CanfieldError, match=rf"unknown description language {lang!r}: supported languages are en, fr, it, pl"):
+    with pytest.raises(
+        canfield.CanfieldError, match=rf"unknown description language {lang!r}: supported languages are en, fr, it, pl"
+    ):
         example.describe(lang)
     with pytest.raises(ValueError):
         example.describe(lang)

@@ -85,7 +85,11 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     proc = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert proc.returncode == 0, f"mkdocs build --strict failed:\n{proc.stdout}\n{proc.stderr}"
     return out
@@ -216,7 +220,9 @@ def test_variant_page() -> None:
     assert "`storehouse-canfield`" in page and "Hooks overridden: none" in page
     online = docsgen.variant_page("online")
     assert "`canfield_scoring`" in online and "[`canfield_scoring`]" not in online
-    assert "[`canfield_scoring`][canfield.plugins.hookspecs.canfield_scoring]" in docsgen.variant_page("online", links=True)
+    assert "[`canfield_scoring`][canfield.plugins.hookspecs.canfield_scoring]" in docsgen.variant_page(
+        "online", links=True
+    )
     assert not any(_marked(c[0]) for c in _table(docsgen.variant_page("canfield"))[1].values())
 
 
@@ -241,9 +247,7 @@ def test_docs_have_code_blocks() -> None:
     assert {"README.md", "index.md", "deal-codes.md", "notation.md", "plugin-tutorial.md", "rules.md"} <= files
 
 
-@pytest.mark.parametrize(
-    ("path", "line", "code"), BLOCKS, ids=[f"{p.name}:{line}" for p, line, _ in BLOCKS]
-)
+@pytest.mark.parametrize(("path", "line", "code"), BLOCKS, ids=[f"{p.name}:{line}" for p, line, _ in BLOCKS])
 def test_python_blocks_run(path: Path, line: int, code: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # A fresh registry, so that variants a block registers do not leak into other tests.
     monkeypatch.setattr(registry_module, "_REGISTRY", None)

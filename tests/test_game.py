@@ -70,7 +70,10 @@ def test_online_rules_undo_without_limit_each_undo_a_move() -> None:
         g.play("s")
     for _ in range(150):
         g.undo()
-    assert g.position_string().split()[1:8] == canfield.Game.from_code("CF1-D3-AAAAAAA", "cardgames-io").position_string().split()[1:8]
+    assert (
+        g.position_string().split()[1:8]
+        == canfield.Game.from_code("CF1-D3-AAAAAAA", "cardgames-io").position_string().split()[1:8]
+    )
     assert g.move_count == 300
 
 
@@ -197,8 +200,13 @@ def test_board_text(example: canfield.Game) -> None:
 
 
 def test_illegal_moves_say_why_and_change_nothing(example: canfield.Game) -> None:
-    cases = {"wf": "the waste is empty", "12": "6♣ does not build on K♥ in column 2", "H1": "7♥ does not build on 6♣",
-             "14:3": "column 1 has only 1 card", "S1": "the spade foundation is empty"}
+    cases = {
+        "wf": "the waste is empty",
+        "12": "6♣ does not build on K♥ in column 2",
+        "H1": "7♥ does not build on 6♣",
+        "14:3": "column 1 has only 1 card",
+        "S1": "the spade foundation is empty",
+    }
     before = example.position_string()
     for move, why in cases.items():
         with pytest.raises(canfield.IllegalMoveError, match=why):

@@ -57,7 +57,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
     head = ("id", "name", "from", "hooks overridden")
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(4)]
     for r in [head, *rows]:
-        print("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+        print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
     return 0
 
 

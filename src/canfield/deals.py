@@ -93,8 +93,7 @@ def parse_code(code: str) -> tuple[int, int]:
     m = _CODE_RE.match(text)
     if not m:
         raise InvalidCodeError(
-            f"malformed deal code {code!r}: expected 'CF1-D<draw>-' and seven letters A-Z, "
-            "e.g. 'CF1-D3-AAAAACL'"
+            f"malformed deal code {code!r}: expected 'CF1-D<draw>-' and seven letters A-Z, e.g. 'CF1-D3-AAAAACL'"
         )
     draw = int(m.group(1))
     if not 1 <= draw <= 52:

@@ -44,9 +44,29 @@ class Engine:
     """A mutable position under compiled `Rules`, with a stack of undo records."""
 
     __slots__ = (
-        "rules", "ncols", "builds", "empty_ok", "auto_fill", "mode", "takeback", "draws", "redeals",
-        "res", "cols", "stock", "waste", "fsuit", "fcount", "fnext", "wants", "start", "recycles",
-        "hist", "total", "where", "children",
+        "auto_fill",
+        "builds",
+        "children",
+        "cols",
+        "draws",
+        "empty_ok",
+        "fcount",
+        "fnext",
+        "fsuit",
+        "hist",
+        "mode",
+        "ncols",
+        "recycles",
+        "redeals",
+        "res",
+        "rules",
+        "start",
+        "stock",
+        "takeback",
+        "total",
+        "wants",
+        "waste",
+        "where",
     )
 
     def __init__(self, rules: Rules, pos: Position) -> None:
@@ -338,7 +358,7 @@ class Engine:
         return Position(
             reserve=self.res,
             start=self.start,
-            foundations=tuple(zip(self.fsuit, self.fcount)),
+            foundations=tuple(zip(self.fsuit, self.fcount, strict=True)),
             columns=self.cols,
             stock=list(reversed(self.stock)),
             waste=self.waste,
@@ -348,8 +368,12 @@ class Engine:
     def key(self) -> tuple:  # type: ignore[type-arg]
         """A hashable key of the position (for transposition tables and equality tests)."""
         return (
-            tuple(self.res), tuple(self.fcount), tuple(tuple(c) for c in self.cols),
-            tuple(self.stock), tuple(self.waste), self.recycles,
+            tuple(self.res),
+            tuple(self.fcount),
+            tuple(tuple(c) for c in self.cols),
+            tuple(self.stock),
+            tuple(self.waste),
+            self.recycles,
         )
 
     def is_lost(self) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random as _random
 from typing import Any
 
@@ -10,7 +11,7 @@ import attrs
 from .cards import RANKS, SUIT_SYMBOLS, card_symbol, parse_card
 from .deals import CODE_SPACE, format_deal, make_code, parse_code, parse_deal, shuffled_deck
 from .engine import COL, FOUNDATION, FSUIT, RESERVE, WASTE, Engine, decode
-from .errors import CanfieldError, InvalidCodeError, IllegalMoveError, InvalidMoveError, InvalidPositionError, UndoError
+from .errors import CanfieldError, IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError, UndoError
 from .notation import Move, format_piles, parse_move, parse_piles
 from .plugins.registry import rules_for
 from .position import Position
@@ -143,7 +144,9 @@ class Game:
 
     def copy(self) -> Game:
         """An independent game at the same position (without the undo history)."""
-        g = Game(self.rules, self.position, deal=self.deal, code=self.code, score=self.score, move_count=self.move_count)
+        g = Game(
+            self.rules, self.position, deal=self.deal, code=self.code, score=self.score, move_count=self.move_count
+        )
         return g
 
     # -- what the game is -------------------------------------------------------------------------
@@ -332,7 +335,7 @@ class Game:
                 return "the stock and the waste are empty"
             return f"the stock is empty and no redeal is left ({self._passes_text()})"
         src, dst, n = decode(m)
-        if src >= COL and src - COL >= e.ncols or dst >= COL and dst - COL >= e.ncols:
+        if (src >= COL and src - COL >= e.ncols) or (dst >= COL and dst - COL >= e.ncols):
             return f"these rules have {e.ncols} columns"
         if src == WASTE:
             if not e.waste:
@@ -349,7 +352,7 @@ class Game:
             if n > len(col):
                 return f"column {src - COL + 1} has only {len(col)} card{'s' if len(col) > 1 else ''}"
             cards = col[-n:]
-            for a, b in zip(cards, cards[1:]):
+            for a, b in itertools.pairwise(cards):
                 if not e.builds[b * 52 + a]:
                     return f"{card_symbol(b)} on {card_symbol(a)} is not a run that moves together"
             if e.mode == 1 and 1 < n < len(col):
@@ -396,8 +399,12 @@ class Game:
         size = len(e.res)
         reserve = tuple(c if i >= size - vis else None for i, c in enumerate(e.res))
         return Observation(
-            reserve=reserve, start=e.start, foundations=tuple(zip(e.fsuit, e.fcount)),
-            columns=tuple(tuple(c) for c in e.cols), stock_count=len(e.stock), waste=tuple(e.waste),
+            reserve=reserve,
+            start=e.start,
+            foundations=tuple(zip(e.fsuit, e.fcount, strict=True)),
+            columns=tuple(tuple(c) for c in e.cols),
+            stock_count=len(e.stock),
+            waste=tuple(e.waste),
             recycles=e.recycles,
         )
 
@@ -409,7 +416,7 @@ class Game:
         reserve = " ".join(card_symbol(c) if c is not None else "▒" for c in obs.reserve) or "—"
         found = "  ".join(
             f"{SUIT_SYMBOLS[s]} {card_symbol(e.ftop(f)) if n else '—'}" + (f" ({n})" if n else "")
-            for f, (s, n) in enumerate(zip(e.fsuit, e.fcount))
+            for f, (s, n) in enumerate(zip(e.fsuit, e.fcount, strict=True))
         )
         lines = [
             head,
@@ -445,4 +452,3 @@ class Game:
     def deal_string(self) -> str | None:
         """The deal this game started from, as card texts (None for a game from a position)."""
         return format_deal(self.deal) if self.deal is not None else None
-

@@ -10,6 +10,7 @@ the hearts foundation onto column 2. Parsing also accepts upper/lower case, suit
 from __future__ import annotations
 
 import re
+from typing import ClassVar
 
 from .cards import RANKS, SUITS, card_name, parse_card, parse_rank, parse_suit
 from .engine import COL, FOUNDATION, FSUIT, RESERVE, STOCK, WASTE, decode, encode
@@ -28,7 +29,7 @@ class Move:
     """
 
     __slots__ = ("code", "text")
-    _cache: dict[int, Move] = {}
+    _cache: ClassVar[dict[int, Move]] = {}
 
     code: int
     text: str
@@ -181,7 +182,14 @@ def format_piles(pos: Position) -> str:
     found = ".".join(f"{SUITS[s]}{n}" for s, n in pos.foundations)
     cols = "/".join("".join(card_name(c) for c in col) for col in pos.columns)
     return " ".join(
-        [_cards(pos.reserve), f"{RANKS[pos.start]}:{found}", cols, _cards(pos.stock), _cards(pos.waste), str(pos.recycles)]
+        [
+            _cards(pos.reserve),
+            f"{RANKS[pos.start]}:{found}",
+            cols,
+            _cards(pos.stock),
+            _cards(pos.waste),
+            str(pos.recycles),
+        ]
     )
 
 
@@ -193,7 +201,9 @@ def parse_piles(fields: list[str]) -> Position:
     reserve = _parse_cards(res, "reserve")
     start_text, sep, ftext = found.partition(":")
     if not sep:
-        raise InvalidPositionError(f"foundations {found!r}: expected '<start rank>:<suit><count>.…', e.g. '7:H1.S0.D0.C0'")
+        raise InvalidPositionError(
+            f"foundations {found!r}: expected '<start rank>:<suit><count>.…', e.g. '7:H1.S0.D0.C0'"
+        )
     try:
         start = parse_rank(start_text)
     except CanfieldError as e:
@@ -211,7 +221,11 @@ def parse_piles(fields: list[str]) -> Position:
     if not recycles.isdigit():
         raise InvalidPositionError(f"recycle count {recycles!r} is not a number")
     return Position(
-        reserve=reserve, start=start, foundations=foundations, columns=columns,
-        stock=_parse_cards(stock, "stock"), waste=_parse_cards(waste, "waste"), recycles=int(recycles),
+        reserve=reserve,
+        start=start,
+        foundations=foundations,
+        columns=columns,
+        stock=_parse_cards(stock, "stock"),
+        waste=_parse_cards(waste, "waste"),
+        recycles=int(recycles),
     )
-

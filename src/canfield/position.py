@@ -6,15 +6,17 @@ hook returns and what the one-line position string (see `canfield.notation`) hol
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 
-def _tuple(x: object) -> tuple:  # type: ignore[type-arg]
-    return tuple(x)  # type: ignore[call-overload]
+def _tuple(x: Iterable[int]) -> tuple[int, ...]:
+    return tuple(x)
 
 
-def _tuples(x: object) -> tuple:  # type: ignore[type-arg]
-    return tuple(tuple(c) for c in x)  # type: ignore[attr-defined]
+def _tuples(x: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(c) for c in x)
 
 
 @attrs.frozen(kw_only=True)
@@ -85,4 +87,3 @@ def default_deal(cards: list[int], *, reserve_size: int, columns: int, decks: in
     cols = tuple((c,) for c in rest[reserve_size : reserve_size + columns])
     stock = rest[reserve_size + columns :]
     return Position(reserve=reserve, start=start, foundations=found, columns=cols, stock=stock)
-

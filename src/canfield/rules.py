@@ -18,7 +18,7 @@ from .engine import MODE_ANY, MODE_TOP_OR_WHOLE, MODE_WHOLE
 from .errors import CanfieldError, VariantError
 from .position import Position
 from .scoring import Scorer
-from .spec import RuleSpec
+from .spec import CANFIELD, RuleSpec
 
 if TYPE_CHECKING:
     import pluggy
@@ -36,7 +36,9 @@ class FillRule:
     """What may fill an empty column (see the ``canfield_fill_rule`` hook)."""
 
     auto: bool = attrs.field(metadata={"doc": "Fill an emptied column at once from the reserve."})
-    accepts: Callable[[int], bool] = attrs.field(default=_any_card, metadata={"doc": "Which cards may go on an empty column."})
+    accepts: Callable[[int], bool] = attrs.field(
+        default=_any_card, metadata={"doc": "Which cards may go on an empty column."}
+    )
 
 
 @attrs.frozen
@@ -45,7 +47,7 @@ class Variant:
 
     id: str
     name: str
-    spec: RuleSpec = RuleSpec()
+    spec: RuleSpec = CANFIELD
     hooks: object | None = None
     aliases: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     description: str = ""
@@ -64,8 +66,22 @@ class Rules:
     """Everything the engine and `Game` need about a rule set, as plain attributes."""
 
     __slots__ = (
-        "variant", "spec", "columns", "decks", "builds", "empty_ok", "auto_fill", "mode",
-        "takeback", "draws", "redeals", "children", "reserve_visible", "deal", "scorer", "passes",
+        "auto_fill",
+        "builds",
+        "children",
+        "columns",
+        "deal",
+        "decks",
+        "draws",
+        "empty_ok",
+        "mode",
+        "passes",
+        "redeals",
+        "reserve_visible",
+        "scorer",
+        "spec",
+        "takeback",
+        "variant",
     )
 
     def __init__(self, **kw: Any) -> None:
@@ -115,7 +131,10 @@ def compile_rules(variant: Variant, spec: RuleSpec, hook: pluggy.HookRelay) -> R
         raise _fail(variant, f"build rule raised {e!r}") from e
     bad = next((i for i, b in enumerate(builds) if not isinstance(b, bool)), None)
     if bad is not None:
-        raise _fail(variant, f"build rule returned {builds[bad]!r} for {card_name(bad // 52)} on {card_name(bad % 52)}, not a bool")
+        raise _fail(
+            variant,
+            f"build rule returned {builds[bad]!r} for {card_name(bad // 52)} on {card_name(bad % 52)}, not a bool",
+        )
 
     fill = hook.canfield_fill_rule(spec=spec)
     if not isinstance(fill, FillRule):
@@ -142,15 +161,27 @@ def compile_rules(variant: Variant, spec: RuleSpec, hook: pluggy.HookRelay) -> R
     def deal(cards: list[int]) -> Position:
         pos = hook.canfield_deal(spec=spec, cards=list(cards))
         check_position(pos, spec, who=variant)
+        assert isinstance(pos, Position)
         return pos
 
     mode = {"any": MODE_ANY, "top-or-whole": MODE_TOP_OR_WHOLE, "whole": MODE_WHOLE}[spec.tableau_moves]
     return Rules(
-        variant=variant, spec=spec, columns=spec.columns, decks=spec.decks, builds=builds,
+        variant=variant,
+        spec=spec,
+        columns=spec.columns,
+        decks=spec.decks,
+        builds=builds,
         children=tuple(tuple(s for s in range(52) if builds[s * 52 + t]) for t in range(52)),
-        empty_ok=empty_ok, auto_fill=fill.auto, mode=mode, takeback=spec.foundation_takeback,
-        draws=draws, redeals=-1 if passes == math.inf else int(passes) - 1, passes=passes,
-        reserve_visible=visible, deal=deal, scorer=scorer,
+        empty_ok=empty_ok,
+        auto_fill=fill.auto,
+        mode=mode,
+        takeback=spec.foundation_takeback,
+        draws=draws,
+        redeals=-1 if passes == math.inf else int(passes) - 1,
+        passes=passes,
+        reserve_visible=visible,
+        deal=deal,
+        scorer=scorer,
     )
 
 

@@ -35,8 +35,7 @@ def _one_of(choices: tuple[str, ...]) -> Any:
     def check(inst: Any, attribute: attrs.Attribute, value: Any) -> None:  # type: ignore[type-arg]
         if value not in choices:
             raise RulesError(
-                f"{attribute.name}={value!r} is not allowed: choose one of "
-                + ", ".join(repr(c) for c in choices)
+                f"{attribute.name}={value!r} is not allowed: choose one of " + ", ".join(repr(c) for c in choices)
             )
 
     return check
@@ -62,22 +61,82 @@ def _bool(inst: Any, attribute: attrs.Attribute, value: Any) -> None:  # type: i
 class RuleSpec:
     """What a rule set is: numbers and choices. Defaults are the app's rules (variant ``canfield``)."""
 
-    decks: int = attrs.field(default=1, validator=_int_range(1, 4), metadata=_doc("Number of 52-card decks shuffled together."))
-    columns: int = attrs.field(default=4, validator=_int_range(1, 9), metadata=_doc("Number of tableau columns, each dealt one card."))
-    reserve_size: int = attrs.field(default=13, validator=_int_range(0, 52), metadata=_doc("Cards dealt to the reserve."))
-    reserve_visible: str = attrs.field(default="top", validator=_one_of(RESERVE_VISIBLE), metadata=_doc("Which reserve cards a player sees: only the top card, or all of them."))
-    draw: int = attrs.field(default=3, validator=_int_range(1, 52), metadata=_doc("Cards turned from the stock to the waste at a time."))
-    redeals: int | None = attrs.field(default=None, validator=_int_range(0, 1000, none_ok=True), metadata=_doc("How many times the waste may be turned back into the stock (None: unlimited)."))
-    tableau_moves: str = attrs.field(default="any", validator=_one_of(TABLEAU_MOVES), metadata=_doc("Which column cards move together: any run at the end, the top card or the whole column, or only the whole column."))
-    build: str = attrs.field(default="alternate-colour", validator=_one_of(BUILD_RULES), metadata=_doc("How columns build down: alternate colours, any suit, or the same suit."))
-    build_wraps: bool = attrs.field(default=True, validator=_bool, metadata=_doc("Whether a king builds on an ace in the columns (ranks wrap round)."))
-    empty_column: str = attrs.field(default="reserve", validator=_one_of(EMPTY_COLUMN), metadata=_doc("How an empty column fills: at once from the reserve, then with any card once the reserve is empty ('reserve'); or with any card at any time, never automatically ('any')."))
-    foundation_base: int | None = attrs.field(default=None, validator=_int_range(0, 12, none_ok=True), metadata=_doc("The foundations' starting rank: None for the dealt base card's rank, or a fixed rank (0 = ace … 12 = king) whose cards are placed on the foundations before the deal."))
-    foundation_takeback: bool = attrs.field(default=True, validator=_bool, metadata=_doc("Whether a foundation's top card may be moved back to a column."))
-    undo_limit: int | None = attrs.field(default=100, validator=_int_range(0, 10**9, none_ok=True), metadata=_doc("How many actions can be undone (None: unlimited)."))
-    undo_is_move: bool = attrs.field(default=False, validator=_bool, metadata=_doc("Whether an undo counts as a move on the move counter."))
-    auto_finish: bool = attrs.field(default=False, validator=_bool, metadata=_doc("Whether cards go up to the foundations by themselves once stock, waste and reserve are empty."))
-    scoring: str = attrs.field(default="app", validator=_one_of(SCORING), metadata=_doc("Scoring scheme: 'app' (+5 per card put up, never below 0), 'casino' (−52, +5 per card on the foundations), or 'none'."))
+    decks: int = attrs.field(
+        default=1, validator=_int_range(1, 4), metadata=_doc("Number of 52-card decks shuffled together.")
+    )
+    columns: int = attrs.field(
+        default=4, validator=_int_range(1, 9), metadata=_doc("Number of tableau columns, each dealt one card.")
+    )
+    reserve_size: int = attrs.field(
+        default=13, validator=_int_range(0, 52), metadata=_doc("Cards dealt to the reserve.")
+    )
+    reserve_visible: str = attrs.field(
+        default="top",
+        validator=_one_of(RESERVE_VISIBLE),
+        metadata=_doc("Which reserve cards a player sees: only the top card, or all of them."),
+    )
+    draw: int = attrs.field(
+        default=3, validator=_int_range(1, 52), metadata=_doc("Cards turned from the stock to the waste at a time.")
+    )
+    redeals: int | None = attrs.field(
+        default=None,
+        validator=_int_range(0, 1000, none_ok=True),
+        metadata=_doc("How many times the waste may be turned back into the stock (None: unlimited)."),
+    )
+    tableau_moves: str = attrs.field(
+        default="any",
+        validator=_one_of(TABLEAU_MOVES),
+        metadata=_doc(
+            "Which column cards move together: any run at the end, the top card or the whole column, or only the whole column."
+        ),
+    )
+    build: str = attrs.field(
+        default="alternate-colour",
+        validator=_one_of(BUILD_RULES),
+        metadata=_doc("How columns build down: alternate colours, any suit, or the same suit."),
+    )
+    build_wraps: bool = attrs.field(
+        default=True,
+        validator=_bool,
+        metadata=_doc("Whether a king builds on an ace in the columns (ranks wrap round)."),
+    )
+    empty_column: str = attrs.field(
+        default="reserve",
+        validator=_one_of(EMPTY_COLUMN),
+        metadata=_doc(
+            "How an empty column fills: at once from the reserve, then with any card once the reserve is empty ('reserve'); or with any card at any time, never automatically ('any')."
+        ),
+    )
+    foundation_base: int | None = attrs.field(
+        default=None,
+        validator=_int_range(0, 12, none_ok=True),
+        metadata=_doc(
+            "The foundations' starting rank: None for the dealt base card's rank, or a fixed rank (0 = ace … 12 = king) whose cards are placed on the foundations before the deal."
+        ),
+    )
+    foundation_takeback: bool = attrs.field(
+        default=True, validator=_bool, metadata=_doc("Whether a foundation's top card may be moved back to a column.")
+    )
+    undo_limit: int | None = attrs.field(
+        default=100,
+        validator=_int_range(0, 10**9, none_ok=True),
+        metadata=_doc("How many actions can be undone (None: unlimited)."),
+    )
+    undo_is_move: bool = attrs.field(
+        default=False, validator=_bool, metadata=_doc("Whether an undo counts as a move on the move counter.")
+    )
+    auto_finish: bool = attrs.field(
+        default=False,
+        validator=_bool,
+        metadata=_doc("Whether cards go up to the foundations by themselves once stock, waste and reserve are empty."),
+    )
+    scoring: str = attrs.field(
+        default="app",
+        validator=_one_of(SCORING),
+        metadata=_doc(
+            "Scoring scheme: 'app' (+5 per card put up, never below 0), 'casino' (−52, +5 per card on the foundations), or 'none'."
+        ),
+    )
 
     def __attrs_post_init__(self) -> None:
         first = self.reserve_size + (0 if self.foundation_base is not None else 1) + self.columns

@@ -75,7 +75,7 @@ class Wording:
         return self.card_pattern.format(rank=self.ranks[c % 13], suit=self.suits[c // 13])
 
     def up_to(self, c: int) -> str:
-        """"Up to" a card, e.g. ``"fino all'8 di cuori"``."""
+        """ "Up to" a card, e.g. ``"fino all'8 di cuori"``."""
         return self.up_to_pattern.format(rank=self.up_to_ranks[c % 13], suit=self.suits[c // 13])
 
     def cards(self, n: int) -> str:

@@ -63,7 +63,10 @@ def canfield_fill_rule(spec: RuleSpec) -> FillRule:
 @hookimpl(trylast=True)
 def canfield_deal(spec: RuleSpec, cards: list[int]) -> Position:
     return default_deal(
-        cards, reserve_size=spec.reserve_size, columns=spec.columns, decks=spec.decks,
+        cards,
+        reserve_size=spec.reserve_size,
+        columns=spec.columns,
+        decks=spec.decks,
         fixed_base=spec.foundation_base,
     )
 
