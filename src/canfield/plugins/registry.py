@@ -92,7 +92,11 @@ class Registry:
             self.pm.unregister(plugin, name=name)
 
     def register(self, plugin: object, *, name: str | None = None) -> None:
-        """Register at run time: a `Variant`, or a plugin object/module with hook implementations."""
+        """Register at run time: a `Variant`, or a plugin object/module with hook implementations.
+
+        Entry points load first, so a clash with an installed variant is reported now.
+        """
+        self._ensure_loaded()
         if isinstance(plugin, Variant):
             self._source, self._plugin = "runtime", name or plugin.id
             try:
@@ -105,6 +109,7 @@ class Registry:
 
     def load_file(self, path: str | os.PathLike[str]) -> ModuleType:
         """Import a plain ``.py`` file as a plugin and register it."""
+        self._ensure_loaded()
         p = Path(path)
         if not p.is_file():
             raise VariantError(f"plugin file {str(p)!r} does not exist")
