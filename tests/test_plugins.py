@@ -133,7 +133,9 @@ def test_an_alias_clash_is_refused(reg: Registry) -> None:
 def test_a_plugin_that_fails_to_load_is_named(reg: Registry, tmp_path: Path) -> None:
     path = tmp_path / "broken.py"
     path.write_text("raise RuntimeError('boom')\n")
-    with pytest.raises(canfield.VariantError, match=r"plugin file '.*broken.py' failed to load: RuntimeError\('boom'\)"):
+    with pytest.raises(
+        canfield.VariantError, match=r"plugin file '.*broken.py' failed to load: RuntimeError\('boom'\)"
+    ):
         reg.load_file(path)
 
 
@@ -162,14 +164,16 @@ class BadPasses:
     [(BadBuild(), "build rule returned 'yes'"), (BadPasses(), "canfield_pass_limit returned 0")],
 )
 def test_a_plugin_that_breaks_the_contract_is_named(reg: Registry, hooks: object, why: str) -> None:
-    with pytest.raises(canfield.VariantError, match=rf"variant 'bad' \(from runtime\) breaks the rules contract: {why}"):
+    with pytest.raises(
+        canfield.VariantError, match=rf"variant 'bad' \(from runtime\) breaks the rules contract: {why}"
+    ):
         reg.register(canfield.Variant("bad", "Bad", canfield.CANFIELD, hooks=hooks))
     assert "bad" not in reg
 
 
 def test_a_deal_hook_that_loses_a_card_is_named(reg: Registry) -> None:
     reg.register(canfield.Variant("lossy", "Lossy", canfield.CANFIELD, hooks=BadDeal()))
-    with pytest.raises(canfield.VariantError, match="'lossy'.*missing"):
+    with pytest.raises(canfield.VariantError, match=r"'lossy'.*missing"):
         reg.rules("lossy").deal(list(range(52)))
 
 
@@ -235,5 +239,5 @@ def test_cli_play(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "CF1-D3-AAAAAAA", "12", "s", "--auto", "2"]) == 0
     out = capsys.readouterr().out
     assert "> 12" in out and "> s" in out and "legal moves:" in out
-    line = out.splitlines()[-1] if out.splitlines()[-1].startswith("position:") else [x for x in out.splitlines() if x.startswith("position:")][0]
+    line = next(x for x in out.splitlines() if x.startswith("position:"))
     assert canfield.Game.from_position(line.removeprefix("position: ")).move_count == 4
