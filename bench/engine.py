@@ -34,7 +34,7 @@ def playouts(seconds: float, variant: str = "canfield", length: int = 200) -> tu
     return moves, time.perf_counter() - start
 
 
-def perft_rate(depth: int = 5, deals: int = 3) -> tuple[int, float]:
+def perft_rate(depth: int = 12, deals: int = 5) -> tuple[int, float]:
     nodes = 0
     start = time.perf_counter()
     for seed in range(deals):
@@ -45,13 +45,13 @@ def perft_rate(depth: int = 5, deals: int = 3) -> tuple[int, float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--seconds", type=float, default=5.0)
-    ap.add_argument("--depth", type=int, default=6)
+    ap.add_argument("--depth", type=int, default=12)
     args = ap.parse_args()
     for variant in ("canfield", "classic", "superior"):
         n, t = playouts(args.seconds, variant)
         print(f"playout {variant:10s} {n:>9,} moves in {t:5.2f}s = {n / t:>10,.0f} moves/s")
     n, t = perft_rate(args.depth)
-    print(f"perft depth {args.depth}, 3 deals: {n:,} nodes in {t:.2f}s = {n / t:,.0f} nodes/s")
+    print(f"perft depth {args.depth}, 5 deals: {n:,} nodes in {t:.2f}s = {n / t:,.0f} nodes/s")
 
 
 if __name__ == "__main__":

@@ -52,8 +52,10 @@ class Engine:
         "empty_ok",
         "fcount",
         "fnext",
+        "fof",
         "fsuit",
         "hist",
+        "loc",
         "mode",
         "ncols",
         "recycles",
@@ -66,7 +68,6 @@ class Engine:
         "total",
         "wants",
         "waste",
-        "where",
     )
 
     def __init__(self, rules: Rules, pos: Position) -> None:
@@ -81,8 +82,8 @@ class Engine:
         self.redeals = rules.redeals
         self.total = 52 * rules.decks
         self.children = rules.children
-        # With one deck every card is unique, so a card -> source table finds moves by target.
-        self.where: list[int] | None = [-1] * 52 if rules.decks == 1 else None
+        # With one deck every card is unique: loc[card] is its column's index, or -1.
+        self.loc: list[int] | None = None
         self.res = list(pos.reserve)
         self.cols = [list(c) for c in pos.columns]
         self.stock = list(reversed(pos.stock))  # next card to turn at the end
@@ -98,6 +99,12 @@ class Engine:
         for suit in set(self.fsuit):
             self._rewant(suit)
         self.hist: list[int] = []
+        if rules.decks == 1:
+            self.fof = tuple(self.fsuit.index(suit) for suit in range(4))
+            self.loc = [-1] * 52
+            for i, col in enumerate(self.cols):
+                for c in col:
+                    self.loc[c] = i
 
     # -- foundations -------------------------------------------------------------------------
 
@@ -121,7 +128,7 @@ class Engine:
         return self.fsuit[f] * 13 + (self.start + n - 1) % 13 if n else -1
 
     def _fpush(self, f: int) -> None:
-        if self.where is not None:  # one foundation per suit
+        if self.loc is not None:  # one foundation per suit
             self.wants[self.fnext[f]] = -1
             self.fcount[f] += 1
             self._set_next(f)
@@ -133,7 +140,7 @@ class Engine:
             self._rewant(self.fsuit[f])
 
     def _fpop(self, f: int) -> None:
-        if self.where is not None:
+        if self.loc is not None:
             if self.fnext[f] >= 0:
                 self.wants[self.fnext[f]] = -1
             self.fcount[f] -= 1
@@ -147,41 +154,99 @@ class Engine:
     # -- moves --------------------------------------------------------------------------------
 
     def moves(self) -> list[int]:
-        """Every legal move, each once: to the foundations, between piles and columns, the stock."""
+        """Every legal move, each once: to the foundations, onto columns, the stock last."""
         out: list[int] = []
         add = out.append
         cols = self.cols
-        builds = self.builds
         wants = self.wants
         ncols = self.ncols
         tops = [c[-1] if c else -1 for c in cols]
-        # Sources: the card at the bottom of what moves, and the move's source and count bits.
+        wtop = self.waste[-1] if self.waste else -1
+        rtop = self.res[-1] if self.res else -1
+        if wtop >= 0 and wants[wtop] >= 0:
+            add(WASTE | 96 | 1024)
+        if rtop >= 0 and wants[rtop] >= 0:
+            add(RESERVE | 96 | 1024)
+        for i in range(ncols):
+            t = tops[i]
+            if t >= 0 and wants[t] >= 0:
+                add(COL + i | 96 | 1024)
+        loc = self.loc
+        if loc is not None:
+            # One deck: each card is unique, so look up where the cards that build on a top are.
+            builds = self.builds
+            children = self.children
+            mode = self.mode
+            for j in range(ncols):
+                t = tops[j]
+                if t < 0:
+                    continue
+                dst = (COL + j) << 5
+                for c in children[t]:
+                    i = loc[c]
+                    if i >= 0:
+                        if i == j:
+                            continue
+                        col = cols[i]
+                        size = len(col)
+                        p = col.index(c)
+                        if mode != MODE_ANY and p and (mode == MODE_WHOLE or p != size - 1):
+                            continue
+                        q = p + 1
+                        while q < size and builds[col[q] * 52 + col[q - 1]]:
+                            q += 1
+                        if q == size:
+                            add(COL + i | dst | (size - p) << 10)
+                    elif c == wtop:
+                        add(WASTE | dst | 1024)
+                    elif c == rtop:
+                        add(RESERVE | dst | 1024)
+                    elif self.takeback:
+                        s = c // 13
+                        n = self.fcount[self.fof[s]]
+                        if n and (self.start + n - 1) % 13 == c % 13:
+                            add(FSUIT + s | dst | 1024)
+        else:
+            builds = self.builds
+            scards, scodes = self._sources()
+            for j in range(ncols):
+                t = tops[j]
+                if t >= 0:
+                    dst = COL + j
+                    for c, code in zip(scards, scodes, strict=True):
+                        if code & 31 != dst and builds[c * 52 + t]:
+                            add(code | dst << 5)
+        if -1 in tops and (not self.auto_fill or not self.res):
+            empty_ok = self.empty_ok
+            scards, scodes = self._sources()
+            for j in range(ncols):
+                if tops[j] < 0:
+                    dst = (COL + j) << 5
+                    for c, code in zip(scards, scodes, strict=True):
+                        src = code & 31
+                        if empty_ok[c] and (src < COL or code >> 10 != len(cols[src - COL])):
+                            add(code | dst)
+        if self.stock or (self.waste and (self.redeals < 0 or self.recycles < self.redeals)):
+            add(0)
+        return out
+
+    def _sources(self) -> tuple[list[int], list[int]]:
+        """Every card that may move to a column, with its move's source and count bits."""
         scards: list[int] = []
         scodes: list[int] = []
-        pile = self.waste
-        if pile:
-            c = pile[-1]
-            if wants[c] >= 0:
-                add(WASTE | 96 | 1024)
-            scards.append(c)
+        if self.waste:
+            scards.append(self.waste[-1])
             scodes.append(WASTE | 1024)
-        pile = self.res
-        if pile:
-            c = pile[-1]
-            if wants[c] >= 0:
-                add(RESERVE | 96 | 1024)
-            scards.append(c)
+        if self.res:
+            scards.append(self.res[-1])
             scodes.append(RESERVE | 1024)
+        builds = self.builds
         mode = self.mode
-        for i in range(ncols):
-            col = cols[i]
+        for i, col in enumerate(self.cols):
             size = len(col)
             if not size:
                 continue
             src = COL + i
-            top = col[-1]
-            if wants[top] >= 0:
-                add(src | 96 | 1024)
             k = 1
             while k < size and builds[col[-k] * 52 + col[-k - 1]]:
                 k += 1
@@ -191,58 +256,20 @@ class Engine:
                     scodes.append(src | n << 10)
             else:
                 if mode == MODE_TOP_OR_WHOLE:
-                    scards.append(top)
+                    scards.append(col[-1])
                     scodes.append(src | 1024)
                 if k == size and (size > 1 or mode == MODE_WHOLE):
                     scards.append(col[0])
                     scodes.append(src | size << 10)
         if self.takeback:
-            fcount = self.fcount
             seen = 0
-            for f in range(len(fcount)):
-                if fcount[f]:
-                    s = self.fsuit[f]
-                    if not seen & (1 << s):
-                        seen |= 1 << s
-                        scards.append(self.fsuit[f] * 13 + (self.start + fcount[f] - 1) % 13)
-                        scodes.append(FSUIT + s | 1024)
-        if self.where is not None:
-            where = self.where
-            children = self.children
-            for idx in range(len(scards)):
-                where[scards[idx]] = scodes[idx]
-            for j in range(ncols):
-                t = tops[j]
-                if t >= 0:
-                    dst = COL + j
-                    for c in children[t]:
-                        code = where[c]
-                        if code >= 0 and code & 31 != dst:
-                            add(code | dst << 5)
-            for c in scards:
-                where[c] = -1
-        else:
-            for j in range(ncols):
-                t = tops[j]
-                if t >= 0:
-                    dst = COL + j
-                    for idx in range(len(scards)):
-                        code = scodes[idx]
-                        if code & 31 != dst and builds[scards[idx] * 52 + t]:
-                            add(code | dst << 5)
-        if -1 in tops and (not self.auto_fill or not self.res):
-            empty_ok = self.empty_ok
-            for j in range(ncols):
-                if tops[j] < 0:
-                    dst = (COL + j) << 5
-                    for idx in range(len(scards)):
-                        code = scodes[idx]
-                        src = code & 31
-                        if empty_ok[scards[idx]] and (src < COL or code >> 10 != len(cols[src - COL])):
-                            add(code | dst)
-        if self.stock or (self.waste and (self.redeals < 0 or self.recycles < self.redeals)):
-            add(0)
-        return out
+            start = self.start - 1
+            for s, n in zip(self.fsuit, self.fcount, strict=True):
+                if n and not seen & (1 << s):
+                    seen |= 1 << s
+                    scards.append(s * 13 + (start + n) % 13)
+                    scodes.append(FSUIT + s | 1024)
+        return scards, scodes
 
     def can_stock(self) -> bool:
         """Whether the stock move is legal (cards to turn, or a recycle left)."""
@@ -297,12 +324,20 @@ class Engine:
             cards = [self.ftop(f)]
             self._fpop(f)
             rec |= f << 24
+        loc = self.loc
         if dst == FOUNDATION:
             f = self.wants[cards[0]]
             self._fpush(f)
             rec |= f << 24
+            if loc is not None:
+                loc[cards[0]] = -1
         else:
             self.cols[dst - COL].extend(cards)
+            if loc is not None:
+                for c in cards:
+                    loc[c] = dst - COL
+        if rec & (1 << 23) and loc is not None:
+            loc[self.cols[src - COL][0]] = src - COL
         self.hist.append(rec)
 
     def unmake(self) -> int:
@@ -334,6 +369,7 @@ class Engine:
             n = (m >> 10) if src >= COL else 1
             cards = col[-n:]
             del col[-n:]
+        loc = self.loc
         if src == WASTE:
             self.waste.append(cards[0])
         elif src == RESERVE:
@@ -341,10 +377,19 @@ class Engine:
         elif src >= COL:
             col = self.cols[src - COL]
             if rec & (1 << 23):
-                self.res.append(col.pop())
+                c = col.pop()
+                self.res.append(c)
+                if loc is not None:
+                    loc[c] = -1
             col.extend(cards)
+            if loc is not None:
+                for c in cards:
+                    loc[c] = src - COL
+            return m
         else:
             self._fpush(f)
+        if loc is not None:
+            loc[cards[0]] = -1
         return m
 
     # -- queries ------------------------------------------------------------------------------
