@@ -271,10 +271,6 @@ class Engine:
                     scodes.append(FSUIT + s | 1024)
         return scards, scodes
 
-    def can_stock(self) -> bool:
-        """Whether the stock move is legal (cards to turn, or a recycle left)."""
-        return bool(self.stock) or (bool(self.waste) and (self.redeals < 0 or self.recycles < self.redeals))
-
     def draw_count(self) -> int:
         """How many cards the next turn of the stock takes (before the end of the stock)."""
         d = self.draws

@@ -84,6 +84,9 @@ class Game:
         self._steps: list[_Step] = []
         self.score: int = rules.scorer.initial(position) if score is None else score
         self.move_count = move_count
+        self._line: list[int] = []
+        self._origin = (position, self.score, move_count)
+        self._dealt = False
         self.deal = deal
         self.code = code
         #: The app's double-tap setting: a tap may send a card to a column (see `tap`).
@@ -96,7 +99,9 @@ class Game:
         """A new game from a deal: the cards in dealing order (SPEC §3), as text or card ints."""
         rules = rules_for(variant, **options)
         cards = parse_deal(deal, rules.decks)
-        return cls(rules, rules.deal(cards), deal=cards)
+        game = cls(rules, rules.deal(cards), deal=cards)
+        game._dealt = True
+        return game
 
     @classmethod
     def from_code(cls, code: str, variant: str = "canfield", **options: Any) -> Game:
@@ -107,7 +112,9 @@ class Game:
         options["draw"] = draw
         rules = rules_for(variant, **options)
         cards = shuffled_deck(seed, rules.decks)
-        return cls(rules, rules.deal(cards), deal=cards, code=make_code(seed, draw))
+        game = cls(rules, rules.deal(cards), deal=cards, code=make_code(seed, draw))
+        game._dealt = True
+        return game
 
     @classmethod
     def random(cls, variant: str = "canfield", rng: _random.Random | None = None, **options: Any) -> Game:
@@ -182,8 +189,20 @@ class Game:
         ``<variant>[,option=value…] <reserve> <foundations> <columns> <stock> <waste> <recycles>
         <score> <moves>``; see `canfield.notation.format_piles` for the pile fields.
         """
+        return self._position_string(self.position, self.score, self.move_count)
+
+    def _position_string(self, position: Position, score: int, move_count: int) -> str:
         rules = ",".join([self.variant] + [f"{k}={_format_option(v)}" for k, v in self.options().items()])
-        return f"{rules} {format_piles(self.position)} {self.score} {self.move_count}"
+        return f"{rules} {format_piles(position)} {score} {move_count}"
+
+    def start_position_string(self) -> str:
+        """The position string of where `line` starts (the deal, or the position the game was made from)."""
+        return self._position_string(*self._origin)
+
+    @property
+    def started_from_deal(self) -> bool:
+        """Whether `line` starts from `deal` (a game made by `from_deal` or `from_code`)."""
+        return self._dealt
 
     # -- moves ---------------------------------------------------------------------------------
 
@@ -213,6 +232,7 @@ class Game:
         if m not in self._engine.moves():
             raise IllegalMoveError(f"illegal move {Move(m).text!r}: {self.explain(m)}")
         step = _Step((m,), self.score, self.move_count)
+        self._line.append(m)
         self._make(m)
         self.move_count += 1
         if self.spec.auto_finish:
@@ -247,11 +267,17 @@ class Game:
                 raise UndoError(f"undo limit reached: these rules undo only the last {self.spec.undo_limit} actions")
             raise UndoError("nothing to undo")
         step = self._steps.pop()
+        self._line.pop()
         for _ in step.moves:
             self._engine.unmake()
         self.score = step.score
         self.move_count = self.move_count + 1 if self.spec.undo_is_move else step.move_count
         return Move(step.moves[0])
+
+    @property
+    def line(self) -> list[Move]:
+        """The moves the player chose, in order, from the start to here (undone and automatic ones left out)."""
+        return [Move(m) for m in self._line]
 
     @property
     def history(self) -> list[Move]:

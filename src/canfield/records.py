@@ -12,7 +12,7 @@ A record is one JSON object::
 - ``code``: the deal code, or null.
 - ``moves``: the line of play that reached the position: the moves the player chose, in order.
   Automatic moves (auto-finish) are left out, as replaying makes them again; undone moves are not
-  in it. A game whose line is unknown (e.g. a `Game.copy`) is saved as its position, with no moves.
+  in it (`Game.line`). A `Game.copy` starts at the position it was copied at.
 - ``score`` and ``move_count``: checked after the replay. Where an undo counts as a move
   (``undo_is_move``) the counter also holds the undos, which the line cannot show, so it may exceed
   the replayed count; the stored value is then restored.
@@ -30,10 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from .deals import make_code, parse_code, shuffled_deck
-from .engine import Engine
 from .errors import CanfieldError, RecordError
 from .game import Game
-from .notation import Move
 from .plugins.registry import get_variant, rules_for
 from .rules import Rules
 from .spec import check_options
@@ -54,24 +52,8 @@ def dumps(game: Game) -> str:
 
 
 def to_record(game: Game) -> dict[str, Any]:
-    """The record of ``game`` as a dict, checked by loading it back before it is returned."""
-    here = _record(game, {"position": game.position_string()}, [])
-    # Best first: the line from the deal, from the start position, then the position alone (and
-    # without its code, should the code not check).
-    candidates = [_deal_record(game), _line_record(game), here, {**here, "code": None}]
-    for record in candidates:
-        if record is None:
-            continue
-        try:
-            loaded = from_record(record)
-        except RecordError:
-            continue
-        if loaded.position_string() == game.position_string():
-            return record
-    raise RecordError(f"record: cannot save this game: its position does not load back ({game.position_string()!r})")
-
-
-def _record(game: Game, start: dict[str, str], moves: list[str]) -> dict[str, Any]:
+    """The record of ``game`` as a dict: its start (deal or position) and its line of play."""
+    start = {"deal": game.deal_string()} if game.started_from_deal else {"position": game.start_position_string()}
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -79,62 +61,10 @@ def _record(game: Game, start: dict[str, str], moves: list[str]) -> dict[str, An
         "options": game.options(),
         **start,
         "code": game.code,
-        "moves": moves,
+        "moves": [m.text for m in game.line],
         "score": game.score,
         "move_count": game.move_count,
     }
-
-
-def _deal_record(game: Game) -> dict[str, Any] | None:
-    """The record replaying the game's line from its deal (None when there is no deal)."""
-    if game.deal is None:
-        return None
-    try:
-        line = _line(Game.from_deal(game.deal, game.variant, **game.options()), game.history)
-    except CanfieldError:
-        return None
-    return None if line is None else _record(game, {"deal": game.deal_string() or ""}, line)
-
-
-def _line_record(game: Game) -> dict[str, Any] | None:
-    """The record replaying the game's line from the position it started at (found by unmaking)."""
-    history = game.history
-    if not history:
-        return None
-    scratch = Engine(game.rules, game.position)
-    scratch.hist = list(game.engine.hist)
-    while scratch.hist:
-        scratch.unmake()
-    score = game.score - sum(game.rules.scorer.points(m.code) for m in history)  # checked on reload
-    try:
-        line = _line(Game(game.rules, scratch.position(), score=score), history)
-        if line is None:
-            return None
-        start = Game(game.rules, scratch.position(), score=score, move_count=game.move_count - len(line))
-    except CanfieldError:
-        return None
-    return _record(game, {"position": start.position_string()}, line)
-
-
-def _line(start: Game, history: list[Move]) -> list[str] | None:
-    """The moves a player chose among ``history``, found by replaying it on ``start``.
-
-    Each move is played with `Game.play`; the automatic moves it brings about are skipped in
-    ``history``. None when the replay does not give ``history`` back.
-    """
-    line: list[str] = []
-    i = 0
-    while i < len(history):
-        try:
-            start.play(history[i])
-        except CanfieldError:
-            return None
-        line.append(history[i].text)
-        made = start.history[i:]
-        if made != history[i : i + len(made)]:
-            return None
-        i += len(made)
-    return line
 
 
 # -- reading -----------------------------------------------------------------------------------

@@ -11,7 +11,6 @@ from typing import Any, Literal
 
 import attrs
 
-from .cards import RANKS
 from .errors import RulesError
 
 TableauMoves = Literal["any", "top-or-whole", "whole"]
@@ -156,10 +155,6 @@ class RuleSpec:
         """A copy with ``changes``; an unknown field is refused with the close matches named."""
         check_options(changes)
         return attrs.evolve(self, **changes)
-
-    def describe_base(self) -> str:
-        """The foundations' start in words: 'dealt base card' or the fixed rank's letter."""
-        return "dealt base card" if self.foundation_base is None else RANKS[self.foundation_base]
 
 
 FIELDS: tuple[str, ...] = tuple(f.name for f in attrs.fields(RuleSpec))
