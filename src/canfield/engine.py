@@ -390,6 +390,10 @@ class Engine:
 
     # -- queries ------------------------------------------------------------------------------
 
+    def made(self) -> list[int]:
+        """The move ints made so far, oldest first (forced fills are part of their move)."""
+        return [rec & 0x1FFFF for rec in self.hist]
+
     def is_won(self) -> bool:
         """All foundations complete."""
         return sum(self.fcount) == self.total

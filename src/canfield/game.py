@@ -282,7 +282,7 @@ class Game:
     @property
     def history(self) -> list[Move]:
         """The moves played, oldest first (forced and automatic moves are part of their move)."""
-        return [Move(m & 0x1FFFF) for m in self._engine.hist]
+        return [Move(m) for m in self._engine.made()]
 
     # -- help the app gives ---------------------------------------------------------------------
 

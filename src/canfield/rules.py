@@ -15,7 +15,7 @@ import attrs
 
 from .cards import card_name
 from .engine import MODE_ANY, MODE_TOP_OR_WHOLE, MODE_WHOLE
-from .errors import CanfieldError, VariantError
+from .errors import CanfieldError, InvalidPositionError, VariantError
 from .position import Position
 from .scoring import Scorer
 from .spec import CANFIELD, RuleSpec
@@ -187,8 +187,6 @@ def compile_rules(variant: Variant, spec: RuleSpec, hook: pluggy.HookRelay) -> R
 
 def check_position(pos: object, spec: RuleSpec, who: Variant | None = None) -> None:
     """Check that ``pos`` is a `Position` of ``spec``: its shape and every card once per deck."""
-    from .errors import InvalidPositionError
-
     def fail(what: str) -> CanfieldError:
         return _fail(who, what) if who is not None else InvalidPositionError(what)
 
