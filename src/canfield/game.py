@@ -253,7 +253,7 @@ class Game:
         e = self._engine
         done: list[int] = []
         while not e.stock and not e.waste and not e.res and not e.is_won():
-            up = [m for m in e.moves() if (m >> 5) & 31 == FOUNDATION]
+            up = [m for m in e.moves() if decode(m)[1] == FOUNDATION]
             if not up:
                 break
             self._make(up[0])
@@ -308,7 +308,7 @@ class Game:
         if not (self.double_tap if double_tap is None else double_tap):
             return None
         cols = self._engine.cols
-        targets = [(m >> 5) & 31 for m in legal if m & 31 == src and m >> 10 == count and (m >> 5) & 31 >= COL]
+        targets = [d for s, d, n in map(decode, legal) if s == src and n == count and d >= COL]
         if not targets:
             return None
         best = max(targets, key=lambda d: (len(cols[d - COL]) > 0, len(cols[d - COL]), -d))
