@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import canfield
-from canfield.engine import COL, FOUNDATION, FSUIT, RESERVE, WASTE, encode
+from canfield.moves import COL, FOUNDATION, FSUIT, RESERVE, WASTE, encode
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import canfield
-from canfield.engine import COL, FOUNDATION, FSUIT, RESERVE, WASTE, encode
+from canfield.moves import COL, FOUNDATION, FSUIT, RESERVE, WASTE, encode
 
 from .strategies import games, play_random
 

@@ -16,28 +16,7 @@ from .position import Position
 if TYPE_CHECKING:
     from .rules import Rules
 
-# Places, as used in move ints (5 bits each).
-STOCK = 0
-WASTE = 1
-RESERVE = 2
-FOUNDATION = 3  # as a target: the foundation the card fits
-FSUIT = 4  # 4..7: the foundation of suit S, H, D, C as a source (take-back)
-COL = 8  # 8..: column 1, 2, …
-
-MODE_ANY, MODE_TOP_OR_WHOLE, MODE_WHOLE = 0, 1, 2
-
-#: The stock move: turn cards from the stock, or turn the waste back over when the stock is empty.
-STOCK_MOVE = 0
-
-
-def encode(src: int, dst: int, count: int = 1) -> int:
-    """The int of a move: ``src | dst << 5 | count << 10``; the stock move is 0."""
-    return src | dst << 5 | count << 10
-
-
-def decode(m: int) -> tuple[int, int, int]:
-    """``(src, dst, count)`` of a move int."""
-    return m & 31, (m >> 5) & 31, m >> 10
+from .moves import COL, FOUNDATION, FSUIT, MODE_ANY, MODE_TOP_OR_WHOLE, MODE_WHOLE, RESERVE, WASTE
 
 
 class Engine:

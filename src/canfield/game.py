@@ -10,8 +10,9 @@ import attrs
 
 from .cards import RANKS, SUIT_SYMBOLS, card_symbol, parse_card
 from .deals import CODE_SPACE, format_deal, make_code, parse_code, parse_deal, shuffled_deck
-from .engine import COL, FOUNDATION, FSUIT, RESERVE, WASTE, Engine, decode
+from .engine import Engine
 from .errors import CanfieldError, IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError, UndoError
+from .moves import COL, FOUNDATION, FSUIT, RESERVE, WASTE, decode
 from .notation import Move, format_piles, parse_move, parse_piles
 from .plugins.registry import rules_for
 from .position import Position

@@ -13,8 +13,8 @@ import re
 from typing import ClassVar
 
 from .cards import RANKS, SUITS, card_name, parse_card, parse_rank, parse_suit
-from .engine import COL, FOUNDATION, FSUIT, RESERVE, STOCK, WASTE, decode, encode
 from .errors import CanfieldError, InvalidMoveError, InvalidPositionError
+from .moves import COL, FOUNDATION, FSUIT, RESERVE, STOCK, WASTE, decode, encode
 from .position import Position
 
 _MOVE_RE = re.compile(r"^([wWrR1-9SHDCshdc♠♥♦♣])([fF1-9])(?::(\d+))?$")

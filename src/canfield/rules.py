@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .cards import card_name
-from .engine import MODE_ANY, MODE_TOP_OR_WHOLE, MODE_WHOLE
 from .errors import CanfieldError, InvalidPositionError, VariantError
+from .moves import MODES
 from .position import Position
 from .scoring import Scorer
 from .spec import CANFIELD, RuleSpec
@@ -164,7 +164,7 @@ def compile_rules(variant: Variant, spec: RuleSpec, hook: pluggy.HookRelay) -> R
         assert isinstance(pos, Position)
         return pos
 
-    mode = {"any": MODE_ANY, "top-or-whole": MODE_TOP_OR_WHOLE, "whole": MODE_WHOLE}[spec.tableau_moves]
+    mode = MODES[spec.tableau_moves]
     return Rules(
         variant=variant,
         spec=spec,

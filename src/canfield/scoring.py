@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .engine import COL, FOUNDATION, FSUIT
+from .moves import COL, FOUNDATION, FSUIT
 from .position import Position
 
 
