@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import sys
 import textwrap
+import types
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import canfield
 from canfield.cli import main
+from canfield.plugins import registry as registry_module
+from canfield.plugins import variants as builtin_variants
 from canfield.plugins.registry import Registry
 
 from .strategies import variant_ids
@@ -25,21 +30,72 @@ def reg() -> Registry:
     return Registry()
 
 
-def test_entry_points_load_lazily_not_at_import() -> None:
+BUILTIN_IDS = ["canfield", "cardgames-io", "casino", "classic", "no-redeal", "rainbow", "storehouse", "superior"]
+
+
+def _run(code: str, **env: str) -> str:
+    full = {**os.environ, **env}
+    return subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, env=full).stdout
+
+
+def test_builtins_load_on_first_use_not_at_import() -> None:
     code = (
         "import sys, canfield\n"
-        "assert 'canfield_variants.classic' not in sys.modules, 'loaded at import'\n"
+        "assert 'canfield.plugins.variants.classic' not in sys.modules, 'loaded at import'\n"
+        "assert 'canfield_rush' not in sys.modules, 'entry point loaded at import'\n"
         "assert canfield.get_variant('classic').source == 'built-in'\n"
-        "assert 'canfield_variants.classic' in sys.modules\n"
+        "assert 'canfield.plugins.variants.classic' in sys.modules\n"
     )
-    subprocess.run([sys.executable, "-c", code], check=True)
+    _run(code)
 
 
-def test_autoload_can_be_turned_off() -> None:
-    env = {**os.environ, "CANFIELD_DISABLE_PLUGIN_AUTOLOAD": "1"}
-    code = "import canfield; print(sorted(v.id for v in canfield.variants()))"
-    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, env=env).stdout
-    assert out.strip() == "['canfield']"
+def test_autoload_off_keeps_the_builtins() -> None:
+    code = "import canfield; print(' '.join(f'{v.id}:{v.source}' for v in canfield.variants()))"
+    out = _run(code, CANFIELD_DISABLE_PLUGIN_AUTOLOAD="1").split()
+    assert out == [f"{i}:built-in" for i in BUILTIN_IDS]
+
+
+def test_a_source_tree_without_installed_metadata_has_the_builtins() -> None:
+    # Run from src/ with no entry point at all, as from a checkout that was never installed.
+    code = (
+        "import importlib.metadata as md\n"
+        "md.entry_points = lambda **kw: []\n"
+        "import canfield\n"
+        "print(canfield.__file__)\n"
+        "print(' '.join(v.id for v in canfield.variants()))\n"
+    )
+    where, ids = _run(code, PYTHONPATH=str(ROOT / "src")).splitlines()
+    assert Path(where).resolve().is_relative_to((ROOT / "src").resolve())
+    assert ids.split() == BUILTIN_IDS
+
+
+def test_the_builtin_modules_share_one_shape() -> None:
+    modules = [importlib.import_module(f"canfield.plugins.variants.{m}") for m in builtin_variants.MODULES]
+    for module in modules:
+        assert isinstance(module.VARIANT, canfield.Variant), module.__name__
+        assert not hasattr(module, "canfield_register_variants"), module.__name__
+    fresh = Registry(autoload=False)
+    assert [v.id for v in fresh] == sorted(m.VARIANT.id for m in modules)
+    assert {v.source for v in fresh} == {"built-in"}
+
+
+class _FakeEntryPoint:
+    def __init__(self, name: str, dist: str) -> None:
+        self.name, self.value, self.dist = name, "gone.module", types.SimpleNamespace(name=dist)
+
+    def load(self) -> object:
+        raise ImportError("No module named 'gone'")
+
+
+def test_entry_points_of_canfield_itself_are_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Stale metadata of an older install points at modules that no longer exist: the built-ins
+    # are registered directly, so canfield's own entry points are never loaded.
+    monkeypatch.setattr(registry_module.metadata, "entry_points", lambda **kw: [_FakeEntryPoint("classic", "canfield")])
+    reg = Registry(autoload=True)
+    assert [v.id for v in reg] == BUILTIN_IDS
+    monkeypatch.setattr(registry_module.metadata, "entry_points", lambda **kw: [_FakeEntryPoint("x", "other-dist")])
+    with pytest.raises(canfield.VariantError, match=r"plugin 'x' \(entry point 'gone.module' of other-dist\)"):
+        list(Registry(autoload=True))
 
 
 def test_the_example_plugin_is_registered() -> None:
@@ -55,10 +111,10 @@ def test_rush_draws_three_then_two_then_one() -> None:
     turned = []
     for _ in range(3):
         sizes = []
-        while g.engine.stock:
-            before = len(g.engine.waste)
+        while g.position.stock:
+            before = len(g.position.waste)
             g.play("s")
-            sizes.append(len(g.engine.waste) - before)
+            sizes.append(len(g.position.waste) - before)
         turned.append(max(sizes))
         if g.is_legal("s"):
             g.play("s")
@@ -117,7 +173,7 @@ def test_plugin_from_a_file(reg: Registry, tmp_path: Path) -> None:
     v = reg.get("kings")
     assert v.source == "file kings.py" and v.overrides() == ["canfield_fill_rule"]
     rules = reg.rules("kings")
-    assert rules.empty_ok == [c % 13 == 12 for c in range(52)] and not rules.auto_fill
+    assert list(rules.empty_ok) == [c % 13 == 12 for c in range(52)] and not rules.auto_fill
 
 
 def test_a_reused_id_names_both_plugins(reg: Registry) -> None:
@@ -225,7 +281,7 @@ def test_cli_variants(capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_rules(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "storehouse"]) == 0
     out = capsys.readouterr().out
-    assert "build = 'same-suit'" in out and "foundation_base = 1" in out and "redeals = 2" in out
+    assert "build = 'same-suit'" in out and "redeals = 2" in out
 
 
 def test_cli_errors(capsys: pytest.CaptureFixture[str]) -> None:
@@ -241,3 +297,155 @@ def test_cli_play(capsys: pytest.CaptureFixture[str]) -> None:
     assert "> 12" in out and "> s" in out and "legal moves:" in out
     line = next(x for x in out.splitlines() if x.startswith("position:"))
     assert canfield.Game.from_position(line.removeprefix("position: ")).move_count == 4
+
+
+# -- hooks that would do nothing are refused ------------------------------------------------------
+
+
+class Misspelled:
+    @canfield.hookimpl
+    def canfield_drawcount(self, spec: canfield.RuleSpec, pass_index: int) -> int:
+        return 1
+
+
+class RegistrationOnHooks:
+    @canfield.hookimpl
+    def canfield_register_variants(self, register: Any) -> None:
+        pass
+
+
+class Unmarked:
+    def canfield_draw_count(self, spec: canfield.RuleSpec, pass_index: int) -> int:
+        return 1
+
+
+@pytest.mark.parametrize(
+    ("hooks", "why"),
+    [
+        (Misspelled(), r"'canfield_drawcount' is not a canfield hook; did you mean 'canfield_draw_count'\?"),
+        (RegistrationOnHooks(), r"'canfield_register_variants' is a registration hook"),
+        (Unmarked(), r"'canfield_draw_count' is not marked with @canfield.hookimpl"),
+    ],
+)
+def test_a_hook_that_would_do_nothing_is_refused(reg: Registry, hooks: object, why: str) -> None:
+    before = [v.id for v in reg]
+    with pytest.raises(canfield.VariantError, match=rf"variant 'odd' \(from runtime\): {why}"):
+        reg.register(canfield.Variant("odd", "Odd", canfield.CANFIELD, hooks=hooks))
+    assert [v.id for v in reg] == before
+
+
+def _plugin_file(tmp_path: Path, name: str, body: str) -> Path:
+    path = tmp_path / f"{name}.py"
+    path.write_text("import canfield\n\n" + textwrap.dedent(body))
+    return path
+
+
+REGISTER_ONE = """
+@canfield.hookimpl
+def canfield_register_variants(register):
+    register(canfield.Variant("{id}", "{id}", canfield.CANFIELD))
+"""
+
+
+def test_a_misspelled_registration_hook_is_refused(reg: Registry, tmp_path: Path) -> None:
+    path = _plugin_file(tmp_path, "typo", REGISTER_ONE.format(id="typo").replace("variants(", "variant("))
+    with pytest.raises(
+        canfield.VariantError,
+        match=r"plugin '.*typo.py' \(file typo.py\): 'canfield_register_variant' is not a canfield hook; "
+        r"did you mean 'canfield_register_variants'\?",
+    ):
+        reg.load_file(path)
+    assert reg.pm.get_plugin(str(path)) is None and "typo" not in reg
+
+
+def test_a_decision_hook_on_a_registration_plugin_is_refused(reg: Registry, tmp_path: Path) -> None:
+    body = REGISTER_ONE.format(id="flat") + "\n@canfield.hookimpl\ndef canfield_draw_count(pass_index):\n    return 1\n"
+    path = _plugin_file(tmp_path, "flat", body)
+    with pytest.raises(
+        canfield.VariantError, match=r"plugin '.*flat.py' \(file flat.py\): 'canfield_draw_count' is a decision hook"
+    ):
+        reg.load_file(path)
+    assert reg.pm.get_plugin(str(path)) is None and "flat" not in reg
+
+
+def test_loading_the_same_file_twice_changes_nothing(reg: Registry, tmp_path: Path) -> None:
+    path = _plugin_file(tmp_path, "twice", REGISTER_ONE.format(id="twice"))
+    module = reg.load_file(path)
+    with pytest.raises(canfield.VariantError, match=r"plugin file '.*twice.py' is already loaded"):
+        reg.load_file(path)
+    assert reg.pm.get_plugin(str(path)) is module
+    assert reg.get("twice").source == "file twice.py"
+
+
+def test_a_failed_registration_leaves_the_plugin_of_that_name(reg: Registry) -> None:
+    first = types.SimpleNamespace(**{"canfield_register_variants": _registers("first")})
+    reg.register(first, name="mine")
+    clash = types.SimpleNamespace(**{"canfield_register_variants": _registers("second")})
+    with pytest.raises(canfield.VariantError, match=r"plugin 'mine' \(runtime\) is already registered"):
+        reg.register(clash, name="mine")
+    broken = types.SimpleNamespace(**{"canfield_register_variants": _registers("classic")})
+    with pytest.raises(canfield.VariantError, match="already taken"):
+        reg.register(broken, name="mine-too")
+    assert reg.pm.get_plugin("mine") is first and reg.pm.get_plugin("mine-too") is None
+    assert "first" in reg and "second" not in reg
+
+
+def test_a_plugin_registers_all_its_variants_or_none(reg: Registry) -> None:
+    plugin = types.SimpleNamespace(**{"canfield_register_variants": _registers("good", "casino")})
+    with pytest.raises(canfield.VariantError, match=r"plugin 'pair' \(runtime\) registers variant 'casino'"):
+        reg.register(plugin, name="pair")
+    assert "good" not in reg and reg.pm.get_plugin("pair") is None
+    reg.register(types.SimpleNamespace(**{"canfield_register_variants": _registers("good")}), name="pair")
+    assert reg.get("good").source == "runtime"
+
+
+def test_register_callback_kept_for_later_is_refused(reg: Registry) -> None:
+    kept: list[Any] = []
+
+    @canfield.hookimpl
+    def canfield_register_variants(register: Any) -> None:
+        kept.append(register)
+
+    reg.register(types.SimpleNamespace(canfield_register_variants=canfield_register_variants), name="keeper")
+    with pytest.raises(canfield.VariantError, match="outside a plugin's canfield_register_variants"):
+        kept[0](canfield.Variant("late", "Late", canfield.CANFIELD))
+    assert "late" not in reg
+
+
+def _registers(*ids: str) -> Any:
+    @canfield.hookimpl
+    def canfield_register_variants(register: Any) -> None:
+        for i in ids:
+            register(canfield.Variant(i, i.title(), canfield.CANFIELD))
+
+    return canfield_register_variants
+
+
+def test_a_variant_without_a_rule_spec_is_refused(reg: Registry) -> None:
+    with pytest.raises(canfield.VariantError, match=r"has spec None, not a canfield\.RuleSpec"):
+        reg.register(canfield.Variant(id="zz", name="z", spec=None))  # type: ignore[arg-type]
+
+
+# -- suggestions ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "suggested"),
+    [("superor", "superior"), ("Storehose", "storehouse"), ("rainbow canfeld", "rainbow"), ("clasic", "classic")],
+)
+def test_a_close_name_is_suggested(reg: Registry, name: str, suggested: str) -> None:
+    with pytest.raises(canfield.VariantError, match=rf"unknown variant '{name}'; did you mean '{suggested}'"):
+        reg.get(name)
+
+
+@pytest.mark.parametrize("name", ["klondike", "spider", "freecell", "x"])
+def test_a_far_name_gets_no_suggestion(reg: Registry, name: str) -> None:
+    with pytest.raises(canfield.VariantError) as err:
+        reg.get(name)
+    assert "did you mean" not in str(err.value)
+
+
+def test_cli_play_of_an_unknown_variant_suggests_nothing_far(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--variant", "klondike"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown variant 'klondike'" in err and "online" not in err.split("(known")[0]

@@ -1,4 +1,4 @@
-"""Each built-in variant's defining rules, positively and negatively (SPEC §2)."""
+"""Each built-in variant's defining rules, positively and negatively."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def refused(g: canfield.Game, move: str, why: str) -> None:
 
 
 def exhaust_stock(g: canfield.Game) -> None:
-    while g.engine.stock:
+    while g.position.stock:
         g.play("s")
 
 
@@ -47,7 +47,7 @@ def test_rainbow_refuses_a_second_pass() -> None:
     canfield_game = canfield.Game.from_code("CF1-D1-AAAAACL")
     exhaust_stock(canfield_game)
     canfield_game.play("s")
-    assert canfield_game.engine.recycles == 1
+    assert canfield_game.position.recycles == 1
 
 
 # -- storehouse --------------------------------------------------------------------------------

@@ -1,19 +1,18 @@
-"""The core's defaults: ordinary ``trylast`` hook implementations that read the `RuleSpec`.
+"""The core's defaults: ordinary ``trylast`` decision hooks that read the `RuleSpec`.
 
-Registered first in every variant's plugin manager, so a variant's own hooks win; and the
-registration of the built-in variant ``canfield`` (the app's rules, SPEC §1).
+Registered first in every variant's plugin manager, so a variant's own hooks win. The built-in
+variants themselves are registered by `canfield.plugins.variants`.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
 
 from ..position import Position, default_deal
-from ..rules import FillRule, Variant
+from ..rules import FillRule
 from ..scoring import SCHEMES, Scorer
-from ..spec import CANFIELD, RuleSpec
+from ..spec import RuleSpec
 from .hookspecs import hookimpl
 
 
@@ -81,16 +80,3 @@ def canfield_validate_spec(spec: RuleSpec) -> str | None:
     if spec.draw > 63:
         return f"draw={spec.draw} is more than 63"
     return None
-
-
-@hookimpl
-def canfield_register_variants(register: Callable[[Variant], Any]) -> None:
-    register(
-        Variant(
-            id="canfield",
-            name="Canfield",
-            spec=CANFIELD,
-            description="The app's rules (SPEC §1): draw 3, unlimited passes, any run moves, "
-            "foundation take-back, automatic fill from the reserve, undo of 100 actions.",
-        )
-    )
