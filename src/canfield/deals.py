@@ -17,12 +17,13 @@ The shuffle (version 1, never to change):
 3. Fisher–Yates from the end: for ``i`` from ``n - 1`` down to ``1``, ``j`` is a uniform integer in
    ``0..i`` and cards ``i`` and ``j`` swap. The uniform integer below ``m`` draws ``r`` until
    ``r < 2⁶⁴ - (2⁶⁴ mod m)`` and returns ``r mod m`` (no modulo bias).
-4. The shuffled list is the deal in dealing order (SPEC §3): ``deal[0]`` is dealt first.
+4. The shuffled list is the deal in dealing order: ``deal[0]`` is dealt first.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from .cards import card_name, parse_cards
 from .errors import InvalidCodeError, InvalidDealError
@@ -31,7 +32,7 @@ MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
 LETTERS = 7
 CODE_SPACE = 26**LETTERS
-_CODE_RE = re.compile(r"^CF1-D(\d{1,2})-([A-Z]{7})$")
+_CODE_RE = re.compile(r"CF1-D([0-9]{1,2})-([A-Z]{7})", re.ASCII)
 
 
 class SplitMix64:
@@ -88,9 +89,15 @@ def seed_to_letters(seed: int) -> str:
 
 
 def parse_code(code: str) -> tuple[int, int]:
-    """``(draw, seed)`` of a deal code; lower case is accepted. Raises `InvalidCodeError`."""
-    text = code.strip().upper()
-    m = _CODE_RE.match(text)
+    """``(draw, seed)`` of a deal code; lower case is accepted. Raises `InvalidCodeError`.
+
+    Only ASCII is read: ``ı`` is not an ``I`` nor ``٣`` a ``3``, whatever `str.upper` and `int`
+    would make of them.
+    """
+    if not isinstance(code, str):
+        raise InvalidCodeError(f"a deal code is text like 'CF1-D3-AAAAACL', not {type(code).__name__} {code!r}")
+    text = code.strip()
+    m = _CODE_RE.fullmatch(text.upper()) if text.isascii() else None
     if not m:
         raise InvalidCodeError(
             f"malformed deal code {code!r}: expected 'CF1-D<draw>-' and seven letters A-Z, e.g. 'CF1-D3-AAAAACL'"
@@ -106,19 +113,21 @@ def make_code(seed: int, draw: int = 3) -> str:
     return f"CF1-D{draw}-{seed_to_letters(seed)}"
 
 
-def parse_deal(deal: str | list[str] | list[int] | tuple[int, ...], decks: int = 1) -> list[int]:
+def parse_deal(deal: str | Sequence[str] | Sequence[int], decks: int = 1) -> list[int]:
     """Parse and check a deal: ``52 * decks`` cards, each card once per deck.
 
-    Accepts a space-separated string, card texts or card ints; raises `InvalidDealError` naming a
-    missing or repeated card or the wrong count.
+    Accepts a space-separated string, or a list or tuple of card texts or of card numbers (ints
+    0–51, not mixed with texts); raises `InvalidDealError` naming a missing or repeated card, the
+    wrong count or a wrong item, and `InvalidCardError` naming an unknown card text.
     """
-    if isinstance(deal, str) or (deal and isinstance(next(iter(deal)), str)):
-        cards = parse_cards(deal)  # type: ignore[arg-type]
+    if isinstance(deal, str):
+        cards = parse_cards(deal)
+    elif isinstance(deal, (list, tuple)):
+        cards = _deal_items(deal)
     else:
-        cards = [int(c) for c in deal]
-        bad = [c for c in cards if not 0 <= c < 52]
-        if bad:
-            raise InvalidDealError(f"card number {bad[0]} is not a card (expected 0..51)")
+        raise InvalidDealError(
+            f"a deal is a string of cards, or a list of card texts or numbers, not {type(deal).__name__}"
+        )
     want = 52 * decks
     counts = [0] * 52
     for c in cards:
@@ -132,6 +141,24 @@ def parse_deal(deal: str | list[str] | list[int] | tuple[int, ...], decks: int =
     if missing:
         raise InvalidDealError(f"deal has {len(cards)} cards, expected {want}: missing {', '.join(missing)}")
     return cards
+
+
+def _deal_items(items: Sequence[object]) -> list[int]:
+    """The cards of a list of card texts, or of card numbers 0–51 (never both, never floats)."""
+    if items and isinstance(items[0], str):
+        texts = [item for item in items if isinstance(item, str)]
+        if len(texts) < len(items):
+            i, item = next((i, item) for i, item in enumerate(items) if not isinstance(item, str))
+            raise InvalidDealError(f"card {i + 1} is {item!r}: a deal lists card texts or card numbers, not both")
+        return parse_cards(texts)
+    numbers = []
+    for i, item in enumerate(items):
+        if isinstance(item, str):
+            raise InvalidDealError(f"card {i + 1} is {item!r}: a deal lists card texts or card numbers, not both")
+        if isinstance(item, bool) or not isinstance(item, int) or not 0 <= item < 52:
+            raise InvalidDealError(f"card {i + 1} is {item!r}, not a card number 0..51 (nor a card text)")
+        numbers.append(item)
+    return numbers
 
 
 def format_deal(cards: list[int]) -> str:

@@ -33,6 +33,7 @@ from .deals import make_code, parse_code, shuffled_deck
 from .errors import CanfieldError, RecordError
 from .game import Game
 from .plugins.registry import get_variant, rules_for
+from .position import Position
 from .rules import Rules
 from .spec import check_options
 
@@ -94,6 +95,8 @@ def loads(text: str | bytes) -> Game:
         raise RecordError(f"record: not JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
     except RecursionError:
         raise RecordError("record: not JSON (nested too deeply)") from None
+    except ValueError:  # an integer of more digits than Python converts
+        raise RecordError("record: holds a number too long to read (over 4300 digits)") from None
     return from_record(data)
 
 
@@ -211,8 +214,28 @@ def _start(record: dict[str, Any], rules: Rules) -> Game:
     cards = shuffled_deck(seed, rules.decks)
     if game.deal is not None and game.deal != cards:
         raise RecordError(f"record.code: {code!r} is not the code of record.deal (its deal is another)")
+    if game.deal is None:
+        why = _not_from(game.position, rules.deal(cards))
+        if why:
+            raise RecordError(f"record.code: {code!r} cannot lead to record.position: {why}")
     game.code, game.deal = make_code(seed, draw), cards
     return game
+
+
+def _not_from(pos: Position, dealt: Position) -> str | None:
+    """Why ``pos`` cannot be reached from the deal ``dealt`` (None when nothing shows it cannot).
+
+    What play never changes: the foundations' start and suits; the reserve only loses its top
+    cards; stock and waste only lose cards and keep their turning order.
+    """
+    if (pos.start, [s for s, _ in pos.foundations]) != (dealt.start, [s for s, _ in dealt.foundations]):
+        return "its foundations start otherwise"
+    if pos.reserve != dealt.reserve[: len(pos.reserve)]:
+        return "its reserve is not what the deal's reserve leaves"
+    rest = iter(dealt.waste + dealt.stock)
+    if not all(c in rest for c in pos.waste + pos.stock):  # in order: `in` consumes the iterator
+        return "its stock and waste are not in the deal's order"
+    return None
 
 
 def _from_position(text: object, rules: Rules) -> Game:

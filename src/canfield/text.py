@@ -1,0 +1,31 @@
+"""Strict reading of numbers in text, shared by every parser of the library.
+
+Python's ``int`` and ``str.isdigit`` are lenient where a file format should not be: ``int`` reads
+any Unicode digit (``٣``), ``isdigit`` also says yes to ``²``, and ``int`` refuses a text of more
+than 4,300 digits with a plain ``ValueError``. `read_int` reads only ASCII digits, with at most one
+leading ``-`` where a sign is allowed, and a bounded number of digits, so every parser can turn
+anything else into its own error.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: The most digits a number in a move, a code, a position string or an option may have: far
+#: more than any count the rules allow, far less than Python's limit on int conversion.
+MAX_DIGITS = 18
+
+_UNSIGNED = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}", re.ASCII)
+_SIGNED = re.compile(rf"-?[0-9]{{1,{MAX_DIGITS}}}", re.ASCII)
+
+
+def read_int(text: object, *, signed: bool = False) -> int | None:
+    """The int written by ``text`` in ASCII digits (after one ``-`` if ``signed``), else None.
+
+    None for anything else: another type, spaces, ``+``, ``_``, non-ASCII digits, two signs, or
+    more than `MAX_DIGITS` digits.
+    """
+    if not isinstance(text, str) or not (_SIGNED if signed else _UNSIGNED).fullmatch(text):
+        return None
+    return int(text)
+
