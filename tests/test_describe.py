@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 import canfield
@@ -23,7 +24,7 @@ SEED_LINES = [
     (
         0,
         "en",
-        "Stock: 34 cards; waste empty; reserve: 13 cards, top: queen of clubs. Foundations, starting rank 7: hearts up to the 7 of hearts (1), spades empty, diamonds empty, clubs empty. column 1: 6 of clubs; column 2: king of hearts; column 3: queen of hearts; column 4: ace of spades.",
+        "Stock: 34 cards; waste empty; reserve: 13 cards, top: queen of clubs. Foundations, starting rank 7: hearts up to the 7 of hearts (1), spades empty, diamonds empty, clubs empty. Column 1: 6 of clubs; column 2: king of hearts; column 3: queen of hearts; column 4: ace of spades.",
     ),
     (
         0,
@@ -43,7 +44,7 @@ SEED_LINES = [
     (
         1,
         "en",
-        "Stock: 34 cards; waste empty; reserve: 10 cards, top: jack of spades. Foundations, starting rank 7: hearts up to the 8 of hearts (2), spades empty, diamonds empty, clubs empty. column 1: 6 of clubs; column 2: queen of spades; column 3: queen of hearts; column 4: ace of spades, king of hearts, queen of clubs.",
+        "Stock: 34 cards; waste empty; reserve: 10 cards, top: jack of spades. Foundations, starting rank 7: hearts up to the 8 of hearts (2), spades empty, diamonds empty, clubs empty. Column 1: 6 of clubs; column 2: queen of spades; column 3: queen of hearts; column 4: ace of spades, king of hearts, queen of clubs.",
     ),
     (
         1,
@@ -87,7 +88,7 @@ CASES = [
     (
         "waste_three",
         "en",
-        "Stock: 31 cards; waste: 3 cards, top: 3 of clubs; reserve: 13 cards, top: queen of clubs. Foundations, starting rank 7: hearts up to the 7 of hearts (1), spades empty, diamonds empty, clubs empty. column 1: 6 of clubs; column 2: king of hearts; column 3: queen of hearts; column 4: ace of spades.",
+        "Stock: 31 cards; waste: 3 cards, top: 3 of clubs; reserve: 13 cards, top: queen of clubs. Foundations, starting rank 7: hearts up to the 7 of hearts (1), spades empty, diamonds empty, clubs empty. Column 1: 6 of clubs; column 2: king of hearts; column 3: queen of hearts; column 4: ace of spades.",
     ),
     (
         "waste_three",
@@ -108,7 +109,7 @@ CASES = [
     (
         "waste_twelve",
         "en",
-        "Stock: 22 cards; waste: 12 cards, top: 2 of spades; reserve: 13 cards, top: queen of clubs. Foundations, starting rank 7: hearts up to the 7 of hearts (1), spades empty, diamonds empty, clubs empty. column 1: 6 of clubs; column 2: king of hearts; column 3: queen of hearts; column 4: ace of spades.",
+        "Stock: 22 cards; waste: 12 cards, top: 2 of spades; reserve: 13 cards, top: queen of clubs. Foundations, starting rank 7: hearts up to the 7 of hearts (1), spades empty, diamonds empty, clubs empty. Column 1: 6 of clubs; column 2: king of hearts; column 3: queen of hearts; column 4: ace of spades.",
     ),
     (
         "waste_twelve",
@@ -129,7 +130,7 @@ CASES = [
     (
         "late",
         "en",
-        "Stock: 1 card; waste: 5 cards, top: 6 of spades; reserve empty. Foundations, starting rank 7: hearts up to the 6 of hearts (13, complete), spades up to the queen of spades (6), diamonds up to the ace of diamonds (8), clubs up to the king of clubs (7). column 1: 6 of clubs, 5 of diamonds, 4 of clubs, 3 of diamonds, 2 of clubs; column 2 empty; column 3: 6 of diamonds, 5 of clubs, 4 of diamonds, 3 of clubs, 2 of diamonds, ace of clubs; column 4: king of spades.",
+        "Stock: 1 card; waste: 5 cards, top: 6 of spades; reserve empty. Foundations, starting rank 7: hearts up to the 6 of hearts (13, complete), spades up to the queen of spades (6), diamonds up to the ace of diamonds (8), clubs up to the king of clubs (7). Column 1: 6 of clubs, 5 of diamonds, 4 of clubs, 3 of diamonds, 2 of clubs; column 2 empty; column 3: 6 of diamonds, 5 of clubs, 4 of diamonds, 3 of clubs, 2 of diamonds, ace of clubs; column 4: king of spades.",
     ),
     (
         "late",
@@ -150,7 +151,7 @@ CASES = [
     (
         "ace_start",
         "en",
-        "Stock empty; waste: 1 card, top: 2 of clubs; reserve: 1 card, top: queen of spades. Foundations, starting rank ace: diamonds up to the king of diamonds (13, complete), spades up to the jack of spades (11), hearts up to the ace of hearts (1), clubs empty. column 1: king of clubs, queen of hearts, jack of clubs, 10 of hearts, 9 of clubs, 8 of hearts, 7 of clubs, 6 of hearts, 5 of clubs, 4 of hearts, 3 of clubs, 2 of hearts, ace of clubs; column 2: king of hearts, queen of clubs, jack of hearts; column 3: 10 of clubs, 9 of hearts, 8 of clubs, 7 of hearts, 6 of clubs, 5 of hearts, 4 of clubs, 3 of hearts; column 4: king of spades.",
+        "Stock empty; waste: 1 card, top: 2 of clubs; reserve: 1 card, top: queen of spades. Foundations, starting rank ace: diamonds up to the king of diamonds (13, complete), spades up to the jack of spades (11), hearts up to the ace of hearts (1), clubs empty. Column 1: king of clubs, queen of hearts, jack of clubs, 10 of hearts, 9 of clubs, 8 of hearts, 7 of clubs, 6 of hearts, 5 of clubs, 4 of hearts, 3 of clubs, 2 of hearts, ace of clubs; column 2: king of hearts, queen of clubs, jack of hearts; column 3: 10 of clubs, 9 of hearts, 8 of clubs, 7 of hearts, 6 of clubs, 5 of hearts, 4 of clubs, 3 of hearts; column 4: king of spades.",
     ),
     (
         "ace_start",
@@ -171,7 +172,7 @@ CASES = [
     (
         "won",
         "en",
-        "Stock empty; waste empty; reserve empty. Foundations, starting rank 7: hearts up to the 6 of hearts (13, complete), spades up to the 6 of spades (13, complete), diamonds up to the 6 of diamonds (13, complete), clubs up to the 6 of clubs (13, complete). column 1 empty; column 2 empty; column 3 empty; column 4 empty.",
+        "Stock empty; waste empty; reserve empty. Foundations, starting rank 7: hearts up to the 6 of hearts (13, complete), spades up to the 6 of spades (13, complete), diamonds up to the 6 of diamonds (13, complete), clubs up to the 6 of clubs (13, complete). Column 1 empty; column 2 empty; column 3 empty; column 4 empty.",
     ),
     (
         "won",
@@ -335,7 +336,7 @@ def test_reserve_shows_only_face_up_cards(
     game = canfield.Game.from_position(SUPERIOR)
     assert game.rules.reserve_visible == 13  # superior: the whole reserve is face up
     if visible is not None:
-        monkeypatch.setattr(game.rules, "reserve_visible", visible)
+        monkeypatch.setattr(game, "rules", attrs.evolve(game.rules, reserve_visible=visible))
     assert game.describe(lang).split(". ")[0] == expected
 
 
@@ -388,3 +389,21 @@ def test_unknown_language(example: canfield.Game, lang: str) -> None:
 
 def test_supported_languages() -> None:
     assert sorted(LANGUAGES) == sorted(LANGS)
+
+
+def test_english_sentences_start_with_a_capital_letter() -> None:
+    """Over random play, each English sentence starts upper case (the column sentence included)."""
+    rng = random.Random(11)
+    for variant in ("canfield", "superior", "storehouse"):
+        game = canfield.Game.random(variant, rng=rng)
+        for _ in range(40):
+            sentences = game.describe("en").removesuffix(".").split(". ")
+            assert len(sentences) == 3
+            assert all(s[0].isupper() for s in sentences), sentences
+            assert sentences[2].startswith("Column 1") and "; column 2" in sentences[2]
+            game.play(rng.choice(game.legal_moves()))
+
+
+@pytest.mark.parametrize(("lang", "label"), [("it", "colonna 1"), ("fr", "colonne 1"), ("pl", "kolumna 1")])
+def test_the_apps_languages_keep_the_column_label_lower_case(example: canfield.Game, lang: str, label: str) -> None:
+    assert example.describe(lang).split(". ")[2].startswith(label)

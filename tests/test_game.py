@@ -82,22 +82,22 @@ def test_online_rules_undo_without_limit_each_undo_a_move() -> None:
 
 def test_tap_sends_to_the_foundation_first() -> None:
     g = game(reserve="2D 8H", columns="9C/KS/3D/4D")  # 8♥ fits on 9♣ too, but goes up
-    assert g.tap("r") == "rf"
+    assert str(g.tap("r")) == "rf"
 
 
 def test_tap_longest_accepting_column() -> None:
     g = game(reserve="2D", waste="6H", columns="7S/8D 7C/KD/QS")
-    assert g.tap("w") == "w2"
+    assert str(g.tap("w")) == "w2"
 
 
 def test_tap_leftmost_on_a_tie() -> None:
     g = game(reserve="2D", waste="6H", columns="KD/8H 7S/8D 7C/QS")
-    assert g.tap("6H") == "w2"
+    assert str(g.tap("6H")) == "w2"
 
 
 def test_tap_then_an_empty_column() -> None:
     g = game(waste="5C", columns="KD/QS/JD/")
-    assert g.tap("w") == "w4"
+    assert str(g.tap("w")) == "w4"
 
 
 def test_tap_does_nothing_when_nothing_fits() -> None:
@@ -111,21 +111,37 @@ def test_tap_without_double_tap_only_goes_up() -> None:
     g = game(reserve="2D", waste="6H", columns="7S/8D 7C/KD/QS")
     g.double_tap = False
     assert g.tap("w") is None
-    assert g.tap("w", double_tap=True) == "w2"
+    assert str(g.tap("w", double_tap=True)) == "w2"
 
 
 def test_tap_below_the_top_moves_the_run() -> None:
     g = game(reserve="2D", columns="KC QH JS/KS/3D/4D")
-    assert g.tap("QH") == "12:2"
+    assert str(g.tap("QH")) == "12:2"
     assert names(g.position.columns[1]) == ["KS", "QH", "JS"]
 
 
 def test_tap_stock_and_column_top() -> None:
     g = game(reserve="2D", columns="8C/9D/3D/4D")
-    assert g.tap("1") == "12"
+    assert str(g.tap("1")) == "12"
     g2 = canfield.Game.from_code("CF1-D3-AAAAAAA")
-    assert g2.tap("s") == "s"
+    assert str(g2.tap("s")) == "s"
     assert len(g2.position.waste) == 3
+
+
+@pytest.mark.parametrize("place", ["x", "²", "0", "5", "1S1", "", "ZZ"])
+def test_tap_on_no_place_says_so_and_changes_nothing(place: str) -> None:
+    g = game(reserve="2D", columns="8C/9D/3D/4D")
+    before = g.position_string()
+    with pytest.raises(canfield.InvalidMoveError, match="tap on"):
+        g.tap(place)
+    assert g.position_string() == before
+
+
+@pytest.mark.parametrize("place", [1, None, canfield.Move.parse("12")])
+def test_tap_needs_a_place_text(place: object) -> None:
+    g = game(reserve="2D", columns="8C/9D/3D/4D")
+    with pytest.raises(canfield.InvalidMoveError, match="not"):
+        g.tap(place)  # type: ignore[arg-type]
 
 
 # -- auto-finish, end ----------------------------------------------------------------------------
@@ -140,6 +156,21 @@ def test_online_rules_finish_by_themselves() -> None:
     assert g.move_count == 1
     g.undo()
     assert names(g.position.waste) == ["JC"]
+
+
+def test_history_lists_auto_finish_moves_after_the_move_line_only_the_players() -> None:
+    g = game("cardgames-io", **ENDGAME)
+    g.play("wf")
+    assert [str(m) for m in g.line] == ["wf"]
+    assert [str(m) for m in g.history] == ["wf", "2f", "1f"]  # Q♣ then K♣ go up by themselves
+    g.undo()
+    assert g.history == [] and g.line == []
+
+
+def test_history_keeps_the_fill_inside_its_move(example: canfield.Game) -> None:
+    for m in ("r2", "rf", "24:2"):  # the last empties column 2, which the reserve fills at once
+        example.play(m)
+    assert [str(m) for m in example.history] == ["r2", "rf", "24:2"]
 
 
 def test_app_rules_do_not_finish_by_themselves() -> None:
@@ -158,7 +189,7 @@ def test_lost_when_nothing_moves() -> None:
 
 
 def _stock_reach_has_other_move(g: canfield.Game) -> bool:
-    e = g.engine
+    e = g.reference_engine()
     seen = set()
     made = 0
     found = False
@@ -228,3 +259,50 @@ def test_bad_position_strings() -> None:
     ]:
         with pytest.raises(canfield.CanfieldError, match=why):
             canfield.Game.from_position(bad)
+
+
+# -- what play, is_legal and the constructors accept ------------------------------------------------
+
+
+def test_play_accepts_a_move_its_text_or_its_move_int(example: canfield.Game) -> None:
+    r2 = canfield.Move.parse("r2")
+    assert example.play(int(r2)) is r2
+    example.undo()
+    assert example.play("r2") is r2
+    example.undo()
+    assert example.play(r2) is r2
+    assert (
+        example.is_legal("rf")
+        and example.is_legal(canfield.Move.parse("rf"))
+        and example.is_legal(int(canfield.Move.parse("rf")))
+    )
+
+
+@pytest.mark.parametrize("bad", [7, -728, 1096, 1 << 17, 1 << 200])
+def test_an_int_that_is_no_move_is_malformed_not_illegal(example: canfield.Game, bad: int) -> None:
+    before = example.position_string()
+    with pytest.raises(canfield.InvalidMoveError, match="not a move int"):
+        example.play(bad)
+    assert example.position_string() == before
+    assert not example.is_legal(bad)
+
+
+@pytest.mark.parametrize("bad", [None, 1.0, True, b"12", ["12"], object()])
+def test_other_types_are_refused_as_moves(example: canfield.Game, bad: object) -> None:
+    before = example.position_string()
+    with pytest.raises(canfield.InvalidMoveError, match="a move is a Move, its text"):
+        example.play(bad)  # type: ignore[arg-type]
+    assert example.position_string() == before
+    assert not example.is_legal(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [12345, None, b"CF1-D3-AAAAAAA", ["CF1-D3-AAAAAAA"]])
+def test_a_deal_code_is_text(bad: object) -> None:
+    with pytest.raises(canfield.InvalidCodeError):
+        canfield.Game.from_code(bad)  # type: ignore[arg-type]
+
+
+def test_random_needs_a_random_generator() -> None:
+    with pytest.raises(canfield.CanfieldError, match=r"random\.Random"):
+        canfield.Game.random(rng=5)  # type: ignore[arg-type]
+    assert canfield.Game.random(rng=random.Random(3)).code == canfield.Game.random(rng=random.Random(3)).code

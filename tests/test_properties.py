@@ -152,7 +152,7 @@ def test_two_decks(game: canfield.Game, data: st.DataObject) -> None:
 @given(games(), st.data())
 def test_fast_move_generation_agrees_with_the_generic_path(game: canfield.Game, data: st.DataObject) -> None:
     # One deck uses a card -> column table; several decks use the generic scan of every source.
-    e = game.engine
+    e = game.reference_engine()
     for _ in range(data.draw(st.integers(1, 60))):
         fast = e.moves()
         loc, e.loc = e.loc, None

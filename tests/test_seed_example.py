@@ -32,7 +32,7 @@ def test_three_moves_reach_the_second_position(example: canfield.Game) -> None:
     assert len(pos.reserve) == 10
     assert canfield.card_name(pos.reserve[-1]) == "JS"
     assert pos.foundations[0] == (1, 2)  # hearts up to 8♥
-    assert canfield.card_name(example.engine.ftop(0)) == "8H"
+    assert canfield.card_name(example.reference_engine().ftop(0)) == "8H"
     cols = [[canfield.card_name(c) for c in col] for col in pos.columns]
     assert cols == [["6C"], ["QS"], ["QH"], ["AS", "KH", "QC"]]
     assert example.score == 5

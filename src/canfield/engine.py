@@ -1,14 +1,24 @@
-"""The engine: a position in plain lists and ints, move generation, make and unmake.
+"""The reference engine: the rules of play stated as plain Python, move by move.
 
-No hooks, no attrs instances in here: a solver calls `Engine.moves`, `Engine.make` and
-`Engine.unmake` millions of times. A move is a small int (see `encode`); `make` pushes one int on
-an undo stack and `unmake` restores the exact position, the automatic fill included.
-`Engine.moves` lists each legal move once; `make` trusts its caller (use `canfield.Game.play`
-for the checked path).
+This module is the readable statement of the rules: which moves are legal (`Engine.moves`), what
+each does (`Engine.make`, `Engine.unmake`) and why a move is refused (`explain`). `canfield.Game`
+plays on the native engine (``canfield._native``, in Rust), which must agree with this one move
+for move: the same move ints (`canfield.moves`), in the same order, with the same undo records;
+the test suite plays both side by side to prove it.
+
+No hooks and no attrs instances in here: the engine reads compiled `Rules` only. `make` pushes
+one int, an undo record, on a stack, and `unmake` restores the exact position, the automatic fill
+included. An undo record is the move int in its low 17 bits (`REC_MOVE`), plus:
+
+- for a stock turn, the number of cards turned at `REC_TURNED_SHIFT` (6 bits; 0 means the waste
+  was turned back over as the stock);
+- `REC_FILL` when a column move emptied its column and the reserve's top card filled it;
+- the index of the foundation the card went to, or came back from, at `REC_FOUNDATION_SHIFT`.
 """
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING
 
 from .position import Position
@@ -16,7 +26,21 @@ from .position import Position
 if TYPE_CHECKING:
     from .rules import Rules
 
-from .moves import COL, FOUNDATION, FSUIT, MODE_ANY, MODE_TOP_OR_WHOLE, MODE_WHOLE, RESERVE, WASTE
+from .cards import card_symbol
+from .moves import COL, FOUNDATION, FSUIT, MODE_ANY, MODE_TOP_OR_WHOLE, MODE_WHOLE, RESERVE, WASTE, decode
+
+#: The move int inside an undo record.
+REC_MOVE = 0x1FFFF
+#: Where a stock turn's record keeps how many cards it turned (6 bits; 0: a recycle).
+REC_TURNED_SHIFT = 17
+#: Set in a column move's record when the reserve's top card filled the emptied column.
+REC_FILL = 1 << 23
+#: Where a record keeps the foundation a card went to or came back from.
+REC_FOUNDATION_SHIFT = 24
+
+_TO_FOUNDATION = FOUNDATION << 5 | 1 << 10
+#: Foundation suits in words, for explanations.
+SUIT_WORDS = ("spade", "heart", "diamond", "club")
 
 
 class Engine:
@@ -58,7 +82,7 @@ class Engine:
         self.mode = rules.mode
         self.takeback = rules.takeback
         self.draws = rules.draws
-        self.redeals = rules.redeals
+        self.redeals = -1 if rules.pass_limit is None else rules.pass_limit - 1
         self.total = 52 * rules.decks
         self.children = rules.children
         # With one deck every card is unique: loc[card] is its column's index, or -1.
@@ -143,13 +167,13 @@ class Engine:
         wtop = self.waste[-1] if self.waste else -1
         rtop = self.res[-1] if self.res else -1
         if wtop >= 0 and wants[wtop] >= 0:
-            add(WASTE | 96 | 1024)
+            add(WASTE | _TO_FOUNDATION)
         if rtop >= 0 and wants[rtop] >= 0:
-            add(RESERVE | 96 | 1024)
+            add(RESERVE | _TO_FOUNDATION)
         for i in range(ncols):
             t = tops[i]
             if t >= 0 and wants[t] >= 0:
-                add(COL + i | 96 | 1024)
+                add(COL + i | _TO_FOUNDATION)
         loc = self.loc
         if loc is not None:
             # One deck: each card is unique, so look up where the cards that build on a top are.
@@ -252,8 +276,7 @@ class Engine:
 
     def draw_count(self) -> int:
         """How many cards the next turn of the stock takes (before the end of the stock)."""
-        d = self.draws
-        return d[self.recycles] if self.recycles < len(d) else d[-1]
+        return self.rules.draw_count(self.recycles)
 
     def make(self, m: int) -> None:
         """Play move ``m``, which must be legal here, and push its undo record."""
@@ -266,7 +289,7 @@ class Engine:
                     k = len(stock)
                 for _ in range(k):
                     waste.append(stock.pop())
-                self.hist.append(k << 17)
+                self.hist.append(k << REC_TURNED_SHIFT)
             else:
                 self.waste.reverse()
                 self.stock = self.waste
@@ -288,7 +311,7 @@ class Engine:
             del col[-n:]
             if not col and self.auto_fill and self.res:
                 col.append(self.res.pop())
-                rec |= 1 << 23
+                rec |= REC_FILL
         else:  # take-back from the foundation of suit src - FSUIT
             s = src - FSUIT
             f = self.fsuit.index(s)
@@ -298,12 +321,12 @@ class Engine:
                     break
             cards = [self.ftop(f)]
             self._fpop(f)
-            rec |= f << 24
+            rec |= f << REC_FOUNDATION_SHIFT
         loc = self.loc
         if dst == FOUNDATION:
             f = self.wants[cards[0]]
             self._fpush(f)
-            rec |= f << 24
+            rec |= f << REC_FOUNDATION_SHIFT
             if loc is not None:
                 loc[cards[0]] = -1
         else:
@@ -311,16 +334,16 @@ class Engine:
             if loc is not None:
                 for c in cards:
                     loc[c] = dst - COL
-        if rec & (1 << 23) and loc is not None:
+        if rec & REC_FILL and loc is not None:
             loc[self.cols[src - COL][0]] = src - COL
         self.hist.append(rec)
 
     def unmake(self) -> int:
         """Take back the last move made; returns its move int."""
         rec = self.hist.pop()
-        m = rec & 0x1FFFF
+        m = rec & REC_MOVE
         if m == 0:
-            k = (rec >> 17) & 0x3F
+            k = (rec >> REC_TURNED_SHIFT) & 0x3F
             if k:
                 waste = self.waste
                 stock = self.stock
@@ -334,7 +357,7 @@ class Engine:
             return 0
         src = m & 31
         dst = (m >> 5) & 31
-        f = rec >> 24
+        f = rec >> REC_FOUNDATION_SHIFT
         if dst == FOUNDATION:
             c = self.ftop(f)
             self._fpop(f)
@@ -351,7 +374,7 @@ class Engine:
             self.res.append(cards[0])
         elif src >= COL:
             col = self.cols[src - COL]
-            if rec & (1 << 23):
+            if rec & REC_FILL:
                 c = col.pop()
                 self.res.append(c)
                 if loc is not None:
@@ -367,11 +390,83 @@ class Engine:
             loc[cards[0]] = -1
         return m
 
+    # -- why not --------------------------------------------------------------------------------
+
+    def explain(self, m: int) -> str:
+        """Why move ``m`` (a well-formed move int) is illegal here, in a sentence, or ``'legal'``.
+
+        The same rules as `moves`, read the other way round: the first rule the move breaks.
+        """
+        if m in self.moves():
+            return "legal"
+        if m == 0:
+            if not self.waste:
+                return "the stock and the waste are empty"
+            return f"the stock is empty and no redeal is left ({self.passes_text()})"
+        src, dst, n = decode(m)
+        if (src >= COL and src - COL >= self.ncols) or (dst >= COL and dst - COL >= self.ncols):
+            return f"these rules have {self.ncols} columns"
+        if src == WASTE:
+            if not self.waste:
+                return "the waste is empty"
+            c = self.waste[-1]
+        elif src == RESERVE:
+            if not self.res:
+                return "the reserve is empty"
+            c = self.res[-1]
+        elif src >= COL:
+            col = self.cols[src - COL]
+            if not col:
+                return f"column {src - COL + 1} is empty"
+            if n > len(col):
+                return f"column {src - COL + 1} has only {len(col)} card{'s' if len(col) > 1 else ''}"
+            cards = col[-n:]
+            for a, b in itertools.pairwise(cards):
+                if not self.builds[b * 52 + a]:
+                    return f"{card_symbol(b)} on {card_symbol(a)} is not a run that moves together"
+            if self.mode == MODE_TOP_OR_WHOLE and 1 < n < len(col):
+                return "these rules move only a column's top card or the whole column"
+            if self.mode == MODE_WHOLE and n < len(col):
+                return "these rules move only whole columns"
+            c = cards[0]
+        else:
+            if not self.takeback:
+                return "these rules do not allow a card back from a foundation"
+            s = src - FSUIT
+            fs = [f for f, fsuit in enumerate(self.fsuit) if fsuit == s and self.fcount[f]]
+            if not fs:
+                return f"the {SUIT_WORDS[s]} foundation is empty"
+            c = self.ftop(fs[0])
+        if dst == FOUNDATION:
+            s = c // 13
+            fs = [f for f, fsuit in enumerate(self.fsuit) if fsuit == s]
+            if all(self.fcount[f] == 13 for f in fs):
+                return f"the {SUIT_WORDS[s]} foundation is complete"
+            f = next(f for f in fs if self.fcount[f] < 13)
+            want = card_symbol(self.fnext[f])
+            if self.fcount[f] == 0:
+                return f"{card_symbol(c)} cannot start the {SUIT_WORDS[s]} foundation (only {want} can)"
+            return f"{card_symbol(c)} does not go on the {SUIT_WORDS[s]} foundation (it needs {want})"
+        target = self.cols[dst - COL]
+        j = dst - COL + 1
+        if target:
+            return f"{card_symbol(c)} does not build on {card_symbol(target[-1])} in column {j}"
+        if self.auto_fill and self.res:
+            return f"column {j} is empty and the reserve fills it"
+        if src >= COL and n == len(self.cols[src - COL]):
+            return "moving a whole column onto an empty column changes nothing"
+        return f"{card_symbol(c)} may not go on an empty column"
+
+    def passes_text(self) -> str:
+        """Which pass through the stock this is, e.g. ``pass 2 of 3`` or ``pass 1 of unlimited``."""
+        limit = self.rules.pass_limit
+        return f"pass {self.recycles + 1} of {'unlimited' if limit is None else limit}"
+
     # -- queries ------------------------------------------------------------------------------
 
     def made(self) -> list[int]:
         """The move ints made so far, oldest first (forced fills are part of their move)."""
-        return [rec & 0x1FFFF for rec in self.hist]
+        return [rec & REC_MOVE for rec in self.hist]
 
     def is_won(self) -> bool:
         """All foundations complete."""
@@ -401,7 +496,7 @@ class Engine:
         )
 
     def is_lost(self) -> bool:
-        """No move but turning the stock can ever be made again (SPEC §1's definition of lost).
+        """No move but turning the stock can ever be made again: the game is lost.
 
         Plays stock turns alone from here, on this engine, and restores it: every position so
         reached, within the pass limit, must have no other legal move. With unlimited passes the

@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
-import itertools
 import random as _random
 from typing import Any
 
 import attrs
 
+from ._native import Engine as NativeEngine
 from .cards import RANKS, SUIT_SYMBOLS, card_symbol, parse_card
 from .deals import CODE_SPACE, format_deal, make_code, parse_code, parse_deal, shuffled_deck
 from .engine import Engine
 from .errors import CanfieldError, IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError, UndoError
-from .moves import COL, FOUNDATION, FSUIT, RESERVE, WASTE, decode
+from .moves import COL, FOUNDATION, RESERVE, STOCK, WASTE, decode
 from .notation import Move, format_piles, parse_move, parse_piles
 from .plugins.registry import rules_for
+from .policy import Hint, preferred_move
 from .position import Position
 from .rules import Rules, check_position
 from .spec import FIELDS, RuleSpec
+from .text import read_int
 
 SUIT_WORDS = ("spade", "heart", "diamond", "club")
 
@@ -35,13 +37,6 @@ class Observation:
     recycles: int
 
 
-@attrs.define
-class _Step:
-    moves: tuple[int, ...]
-    score: int
-    move_count: int
-
-
 def _format_option(value: object) -> str:
     if value is None:
         return "none"
@@ -51,13 +46,57 @@ def _format_option(value: object) -> str:
 
 
 def _parse_option(text: str) -> object:
+    """An option's value in a position string: ``none``, ``true``, ``false``, a number, or text."""
     if text == "none":
         return None
     if text in ("true", "false"):
         return text == "true"
-    if text.lstrip("-").isdigit():
-        return int(text)
-    return text
+    number = read_int(text, signed=True)
+    return text if number is None else number
+
+
+def _rules_for_code(code: str, variant: str, options: dict[str, Any]) -> tuple[Rules, int]:
+    """The rules a deal code is played with, and its seed (the draw rule of `Game.from_code`)."""
+    draw, seed = parse_code(code)
+    rules = rules_for(variant, **options)
+    if rules.draws[0] == draw:
+        return rules, seed
+    if "draw" in options:
+        if options["draw"] != draw:
+            raise InvalidCodeError(
+                f"deal code {code!r} says draw {draw}, but draw={options['draw']!r} was given: "
+                "give one of them, or both the same"
+            )
+    else:
+        rules = rules_for(variant, **options, draw=draw)
+        if rules.draws[0] == draw:
+            return rules, seed
+    raise InvalidCodeError(
+        f"deal code {code!r} says draw {draw}, but variant {rules.variant.id!r} with these options "
+        f"turns {rules.draws[0]} at a time in its first pass"
+    )
+
+
+def _native_engine(rules: Rules, position: Position) -> NativeEngine:
+    """The native engine at ``position`` under ``rules``."""
+    p = position
+    return NativeEngine(rules.native, p.reserve, p.start, p.foundations, p.columns, p.stock, p.waste, p.recycles)
+
+
+def _position(engine: NativeEngine) -> Position:
+    reserve, start, foundations, columns, stock, waste, recycles = engine.position()
+    return Position(
+        reserve=reserve,
+        start=start,
+        foundations=foundations,
+        columns=columns,
+        stock=stock,
+        waste=waste,
+        recycles=recycles,
+    )
+
+
+_move_of = Move.from_int
 
 
 class Game:
@@ -81,8 +120,10 @@ class Game:
         if rules.auto_fill and position.reserve and any(not c for c in position.columns):
             raise InvalidPositionError("a column is empty while the reserve has cards (these rules fill it at once)")
         self.rules = rules
-        self._engine = Engine(rules, position)
-        self._steps: list[_Step] = []
+        self._engine = _native_engine(rules, position)
+        self._legal: list[int] | None = None  # the legal move ints here, until play or undo
+        # One tuple per undoable action: (move ints made, score before, move count before).
+        self._steps: list[tuple[tuple[int, ...], int, int]] = []
         self.score: int = rules.scorer.initial(position) if score is None else score
         self.move_count = move_count
         self._line: list[int] = []
@@ -97,7 +138,11 @@ class Game:
 
     @classmethod
     def from_deal(cls, deal: str | list[str] | list[int], variant: str = "canfield", **options: Any) -> Game:
-        """A new game from a deal: the cards in dealing order (SPEC §3), as text or card ints."""
+        """A new game from a deal: the cards in dealing order, as text or card ints.
+
+        The game turns the variant's own draw unless ``draw=`` asks for another; it has no deal
+        code (`code` is None), since a deal code stands for a shuffle, not for any deal.
+        """
         rules = rules_for(variant, **options)
         cards = parse_deal(deal, rules.decks)
         game = cls(rules, rules.deal(cards), deal=cards)
@@ -106,27 +151,47 @@ class Game:
 
     @classmethod
     def from_code(cls, code: str, variant: str = "canfield", **options: Any) -> Game:
-        """A new game from a deal code such as ``CF1-D3-AAAAACL``; the code sets the draw count."""
-        draw, seed = parse_code(code)
-        if "draw" in options and options["draw"] != draw:
-            raise InvalidCodeError(f"deal code {code!r} says draw {draw}, but draw={options['draw']!r} was given")
-        options["draw"] = draw
-        rules = rules_for(variant, **options)
+        """A new game from a deal code such as ``CF1-D3-AAAAACL``, of ``variant`` with ``options``.
+
+        The code's letters fix the cards; its ``D`` is the draw the game is played with (for a
+        variant whose draw changes from pass to pass, the draw of the first pass). A variant that
+        already draws ``D`` keeps its own rules; otherwise the code asks for another draw, and the
+        game is the variant with ``draw=D``: ``CF1-D3-…`` with ``rainbow`` is Rainbow drawing 3,
+        and ``CF1-D1-…`` with ``rush`` (3, 2, then 1 card a pass) is Rush started from draw 1, which
+        draws 1 in every pass. ``draw=`` may be given as well, but then it must agree with the
+        code: a code and a ``draw`` that disagree raise `InvalidCodeError`, as does a code whose
+        draw the variant cannot play. `code` is the canonical code, so
+        ``Game.from_code(game.code, game.variant, **game.options())`` makes the same game again.
+        """
+        rules, seed = _rules_for_code(code, variant, options)
         cards = shuffled_deck(seed, rules.decks)
-        game = cls(rules, rules.deal(cards), deal=cards, code=make_code(seed, draw))
+        game = cls(rules, rules.deal(cards), deal=cards, code=make_code(seed, rules.draws[0]))
         game._dealt = True
         return game
 
     @classmethod
     def random(cls, variant: str = "canfield", rng: _random.Random | None = None, **options: Any) -> Game:
-        """A new game from a random deal code (``rng`` for repeatable choices)."""
+        """A new game from a random deal code (``rng`` for repeatable choices).
+
+        The game turns the variant's own draw unless ``draw=`` asks for another, and its `code`
+        says so, as for `from_code`.
+        """
+        if rng is not None and not isinstance(rng, _random.Random):
+            raise CanfieldError(f"rng is a random.Random, not {type(rng).__name__}")
+        rules = rules_for(variant, **options)
         seed = (rng or _random).randrange(CODE_SPACE)
-        draw = options.pop("draw", rules_for(variant).spec.draw)
-        return cls.from_code(make_code(seed, draw), variant, **options)
+        return cls.from_code(make_code(seed, rules.draws[0]), variant, **options)
 
     @classmethod
     def from_position(cls, text: str) -> Game:
-        """Recreate a game from `position_string` (variant, options, piles, score, move count)."""
+        """Recreate a game from `position_string` (variant, options, piles, score, move count).
+
+        Raises `InvalidPositionError` naming the first problem: a malformed field, or a position
+        these rules cannot reach (a card missing or repeated, a foundation off its rules, more
+        passes than allowed, a score below the rules' floor, a negative move count).
+        """
+        if not isinstance(text, str):
+            raise InvalidPositionError(f"a position string is text, not {type(text).__name__}")
         fields = text.split()
         if len(fields) != 9:
             raise InvalidPositionError(
@@ -145,10 +210,16 @@ class Game:
         except CanfieldError as e:
             raise InvalidPositionError(f"position rules {fields[0]!r}: {e}") from None
         pos = parse_piles(fields[1:7])
-        for name, value in (("score", fields[7]), ("moves", fields[8])):
-            if not value.lstrip("-").isdigit():
-                raise InvalidPositionError(f"{name} {value!r} is not a number")
-        return cls(rules, pos, score=int(fields[7]), move_count=int(fields[8]))
+        check_position(pos, rules.spec, pass_limit=rules.pass_limit)
+        score, move_count = read_int(fields[7], signed=True), read_int(fields[8])
+        if score is None:
+            raise InvalidPositionError(f"score {fields[7]!r} is not a number")
+        if move_count is None:
+            raise InvalidPositionError(f"move count {fields[8]!r} is not a number 0 or more")
+        floor = rules.scorer.floor
+        if floor is not None and score < floor:
+            raise InvalidPositionError(f"score {score} is below these rules' lowest score, {floor}")
+        return cls(rules, pos, score=score, move_count=move_count)
 
     def copy(self) -> Game:
         """An independent game at the same position (without the undo history)."""
@@ -170,14 +241,27 @@ class Game:
         return self.rules.spec
 
     @property
-    def engine(self) -> Engine:
-        """The underlying engine (unchecked; for solvers and perft)."""
+    def engine(self) -> NativeEngine:
+        """The native engine under this game: moves, make, unmake, perft, key; no scores, no undo limit.
+
+        For search code (perft, solvers, playouts). Moves made on it directly bypass the game's
+        history and score: take them back before using the game again.
+        """
         return self._engine
+
+    def reference_engine(self) -> Engine:
+        """A `canfield.engine.Engine` (the readable Python statement of the rules) at this position."""
+        return Engine(self.rules, self.position)
 
     @property
     def position(self) -> Position:
         """An immutable snapshot of every pile."""
-        return self._engine.position()
+        return _position(self._engine)
+
+    def key(self) -> int:
+        """A 64-bit hash of the position (piles, foundations, recycles), the same whatever the
+        order of the columns: for transposition tables. Not the score or the move count."""
+        return int(self._engine.key())
 
     def options(self) -> dict[str, Any]:
         """The options that differ from the variant's own spec."""
@@ -208,52 +292,78 @@ class Game:
     # -- moves ---------------------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move here, each once."""
-        return [Move(m) for m in self._engine.moves()]
+        """Every legal move here, each once: to the foundations first, then onto columns, the stock last."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._engine.moves()
+        return [_move_of(m) for m in legal]
 
     def _parse(self, move: Move | str | int) -> int:
+        """The move int of a `Move`, a move's text or a move int; `InvalidMoveError` for anything else."""
         if isinstance(move, Move):
             return move.code
         if isinstance(move, str):
             return parse_move(move)
         if isinstance(move, int) and not isinstance(move, bool):
-            return move
-        raise InvalidMoveError(f"a move is a Move or text like '24:2', not {type(move).__name__}")
+            return Move.from_int(move).code
+        raise InvalidMoveError(
+            f"a move is a Move, its text like '24:2' or a move int, not {type(move).__name__} {move!r}"
+        )
 
-    def is_legal(self, move: Move | str) -> bool:
-        """Whether ``move`` may be played here (False for malformed text too)."""
+    def is_legal(self, move: Move | str | int) -> bool:
+        """Whether ``move`` (a `Move`, its text or its move int) may be played here.
+
+        False for anything that is not a legal move, malformed text and other types included.
+        """
         try:
-            return self._parse(move) in self._engine.moves()
+            return self._parse(move) in self._legal_ints()
         except CanfieldError:
             return False
 
-    def play(self, move: Move | str) -> Move:
-        """Play a move (a `Move` or its text) and return it; an illegal move raises and changes nothing."""
+    def _legal_ints(self) -> list[int]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._engine.moves()
+        return legal
+
+    def play(self, move: Move | str | int) -> Move:
+        """Play a move (a `Move`, its text, or its move int) and return it.
+
+        An illegal move raises `IllegalMoveError` saying why, and changes nothing.
+        """
         m = self._parse(move)
-        if m not in self._engine.moves():
-            raise IllegalMoveError(f"illegal move {Move(m).text!r}: {self.explain(m)}")
-        step = _Step((m,), self.score, self.move_count)
+        if m not in self._legal_ints():
+            raise IllegalMoveError(f"illegal move {_move_of(m).text!r}: {self.explain(m)}")
+        score, move_count = self.score, self.move_count
         self._line.append(m)
         self._make(m)
-        self.move_count += 1
+        self.move_count = move_count + 1
+        made: tuple[int, ...] = (m,)
         if self.spec.auto_finish:
-            step.moves += self._auto_finish()
-        self._steps.append(step)
+            made += self._auto_finish()
+        steps = self._steps
+        steps.append((made, score, move_count))
         limit = self.spec.undo_limit
-        if limit is not None and len(self._steps) > limit:
-            del self._steps[: len(self._steps) - limit]
-        return Move(m)
+        if limit is not None and len(steps) > limit:
+            del steps[0]
+        return _move_of(m)
 
     def _make(self, m: int) -> None:
         self._engine.make(m)
-        score = self.score + self.rules.scorer.points(m)
-        floor = self.rules.scorer.floor
+        self._legal = None
+        scorer = self.rules.scorer
+        score = self.score + scorer.points(_move_of(m))
+        floor = scorer.floor
         self.score = score if floor is None or score >= floor else floor
 
     def _auto_finish(self) -> tuple[int, ...]:
+        """Send cards up while stock, waste and reserve are empty (the rules' ``auto_finish``)."""
         e = self._engine
         done: list[int] = []
-        while not e.stock and not e.waste and not e.res and not e.is_won():
+        while True:
+            pos = _position(e)
+            if pos.stock or pos.waste or pos.reserve or e.is_won():
+                break
             up = [m for m in e.moves() if decode(m)[1] == FOUNDATION]
             if not up:
                 break
@@ -264,77 +374,89 @@ class Game:
     def undo(self) -> Move:
         """Take back the last action and its points; raises `UndoError` when none can be undone."""
         if not self._steps:
-            if self._engine.hist:
+            if self._engine.depth():
                 raise UndoError(f"undo limit reached: these rules undo only the last {self.spec.undo_limit} actions")
             raise UndoError("nothing to undo")
-        step = self._steps.pop()
+        made, score, move_count = self._steps.pop()
         self._line.pop()
-        for _ in step.moves:
+        for _ in made:
             self._engine.unmake()
-        self.score = step.score
-        self.move_count = self.move_count + 1 if self.spec.undo_is_move else step.move_count
-        return Move(step.moves[0])
+        self._legal = None
+        self.score = score
+        self.move_count = self.move_count + 1 if self.spec.undo_is_move else move_count
+        return _move_of(made[0])
 
     @property
     def line(self) -> list[Move]:
-        """The moves the player chose, in order, from the start to here (undone and automatic ones left out)."""
-        return [Move(m) for m in self._line]
+        """The moves the player chose, oldest first, from the start to here (undone and automatic ones left out)."""
+        return [Move.from_int(m) for m in self._line]
 
     @property
     def history(self) -> list[Move]:
-        """The moves played, oldest first (forced and automatic moves are part of their move)."""
-        return [Move(m) for m in self._engine.made()]
+        """Every move made from the start to here, oldest first, undone ones left out.
+
+        Moves the game makes by itself when it finishes a game (``auto_finish``) are listed one by
+        one after the move that set them off; an automatic fill of an emptied column is part of the
+        move that emptied it, not a move of its own. `line` lists only the player's moves.
+        """
+        return [Move.from_int(m) for m in self._engine.made()]
 
     # -- help the app gives ---------------------------------------------------------------------
 
     def tap(self, place: str, *, double_tap: bool | None = None) -> Move | None:
-        """Play what a tap on ``place`` does in the app (SPEC §1) and return it, or None.
+        """Play what a tap on ``place`` does in the app and return it, or None when nothing happens.
 
         ``place`` is ``'s'`` (the stock), ``'w'``, ``'r'``, a column ``'1'``–``'9'`` (its top card),
         or a card's text (``'QC'``, ``'7♥'``) on top of the waste or reserve or anywhere in a
         column, where a card below the top means the run from it. The card goes to its foundation
         when it fits; otherwise, with double tap on (`double_tap`, default True), to the longest
         column that accepts it (leftmost on a tie), then to an empty column; otherwise nothing
-        happens.
+        happens. A place that is none of these raises `InvalidMoveError`.
         """
         src, count = self._tap_source(place)
         if src is None:
             return None
-        legal = self._engine.moves()
-        if src == 0:
-            return self.play(Move(0)) if 0 in legal else None
-        up = src | FOUNDATION << 5 | 1 << 10
-        if count == 1 and up in legal:
-            return self.play(Move(up))
+        moves = [m for m in self.legal_moves() if decode(m.code)[0] == src and m.count == count]
+        up = next((m for m in moves if m.is_stock or m.to_foundation), None)
+        if up is not None:
+            return self.play(up)
         if not (self.double_tap if double_tap is None else double_tap):
             return None
-        cols = self._engine.cols
-        targets = [d for s, d, n in map(decode, legal) if s == src and n == count and d >= COL]
-        if not targets:
-            return None
-        best = max(targets, key=lambda d: (len(cols[d - COL]) > 0, len(cols[d - COL]), -d))
-        return self.play(Move(src | best << 5 | count << 10))
+        cols = self.position.columns
+
+        def preference(m: Move) -> tuple[bool, int, int]:
+            i = decode(m.code)[1] - COL
+            return len(cols[i]) > 0, len(cols[i]), -i
+
+        onto = [m for m in moves if m.to_column]
+        return self.play(max(onto, key=preference)) if onto else None
 
     def _tap_source(self, place: str) -> tuple[int | None, int]:
-        e = self._engine
+        """The place a tap moves cards from and how many, or ``(None, 0)`` for a card that cannot move."""
+        if not isinstance(place, str):
+            raise InvalidMoveError(f"a tap is on a place's text ('s', 'w', 'r', a column, a card), not {type(place).__name__}")
+        pos = self.position
         t = place.strip()
         if t.lower() == "s":
-            return 0, 0
+            return STOCK, 0
         if t.lower() == "w":
             return WASTE, 1
         if t.lower() == "r":
             return RESERVE, 1
-        if t.isdigit():
-            i = int(t) - 1
-            if not 0 <= i < e.ncols:
-                raise InvalidMoveError(f"tap on column {t}: these rules have {e.ncols} columns")
-            return (COL + i, 1) if e.cols[i] else (None, 0)
-        c = parse_card(t)
-        if e.waste and e.waste[-1] == c:
+        number = read_int(t)
+        if number is not None:
+            if not 1 <= number <= len(pos.columns):
+                raise InvalidMoveError(f"tap on column {t}: these rules have {len(pos.columns)} columns")
+            return (COL + number - 1, 1) if pos.columns[number - 1] else (None, 0)
+        try:
+            c = parse_card(t)
+        except CanfieldError as e:
+            raise InvalidMoveError(f"tap on {place!r}: expected 's', 'w', 'r', a column number or a card ({e})") from None
+        if pos.waste and pos.waste[-1] == c:
             return WASTE, 1
-        if e.res and e.res[-1] == c:
+        if pos.reserve and pos.reserve[-1] == c:
             return RESERVE, 1
-        for i, col in enumerate(e.cols):
+        for i, col in enumerate(pos.columns):
             if c in col:
                 return COL + i, len(col) - col.index(c)
         return None, 0
@@ -346,113 +468,72 @@ class Game:
         return self._engine.is_won()
 
     def is_lost(self) -> bool:
-        """No move but turning the stock can ever be made again (SPEC §1)."""
+        """No move but turning the stock can ever be made again (within the pass limit)."""
         return self._engine.is_lost()
 
     # -- explanations and views --------------------------------------------------------------------
 
     def explain(self, move: Move | str | int) -> str:
-        """Why ``move`` is illegal here, in a sentence (or ``'legal'``)."""
+        """Why ``move`` is illegal here, in a sentence (or ``'legal'``); see `canfield.engine.Engine.explain`."""
         m = self._parse(move)
-        e = self._engine
-        if m in e.moves():
+        if m in self._legal_ints():
             return "legal"
-        if m == 0:
-            if not e.waste:
-                return "the stock and the waste are empty"
-            return f"the stock is empty and no redeal is left ({self._passes_text()})"
-        src, dst, n = decode(m)
-        if (src >= COL and src - COL >= e.ncols) or (dst >= COL and dst - COL >= e.ncols):
-            return f"these rules have {e.ncols} columns"
-        if src == WASTE:
-            if not e.waste:
-                return "the waste is empty"
-            cards = [e.waste[-1]]
-        elif src == RESERVE:
-            if not e.res:
-                return "the reserve is empty"
-            cards = [e.res[-1]]
-        elif src >= COL:
-            col = e.cols[src - COL]
-            if not col:
-                return f"column {src - COL + 1} is empty"
-            if n > len(col):
-                return f"column {src - COL + 1} has only {len(col)} card{'s' if len(col) > 1 else ''}"
-            cards = col[-n:]
-            for a, b in itertools.pairwise(cards):
-                if not e.builds[b * 52 + a]:
-                    return f"{card_symbol(b)} on {card_symbol(a)} is not a run that moves together"
-            if e.mode == 1 and 1 < n < len(col):
-                return "these rules move only a column's top card or the whole column"
-            if e.mode == 2 and n < len(col):
-                return "these rules move only whole columns"
-        else:
-            if not self.spec.foundation_takeback:
-                return "these rules do not allow a card back from a foundation"
-            s = src - FSUIT
-            fs = [f for f, fsuit in enumerate(e.fsuit) if fsuit == s and e.fcount[f]]
-            if not fs:
-                return f"the {SUIT_WORDS[s]} foundation is empty"
-            cards = [e.ftop(fs[0])]
-        c = cards[0]
-        if dst == FOUNDATION:
-            s = c // 13
-            fs = [f for f, fsuit in enumerate(e.fsuit) if fsuit == s]
-            if all(e.fcount[f] == 13 for f in fs):
-                return f"the {SUIT_WORDS[s]} foundation is complete"
-            f = next(f for f in fs if e.fcount[f] < 13)
-            want = card_symbol(e.fnext[f])
-            if e.fcount[f] == 0:
-                return f"{card_symbol(c)} cannot start the {SUIT_WORDS[s]} foundation (only {want} can)"
-            return f"{card_symbol(c)} does not go on the {SUIT_WORDS[s]} foundation (it needs {want})"
-        target = e.cols[dst - COL]
-        j = dst - COL + 1
-        if target:
-            return f"{card_symbol(c)} does not build on {card_symbol(target[-1])} in column {j}"
-        if e.auto_fill and e.res:
-            return f"column {j} is empty and the reserve fills it"
-        if src >= COL and n == len(e.cols[src - COL]):
-            return "moving a whole column onto an empty column changes nothing"
-        return f"{card_symbol(c)} may not go on an empty column"
+        return self.reference_engine().explain(m)
 
-    def _passes_text(self) -> str:
-        p = self.rules.passes
-        return f"pass {self._engine.recycles + 1} of {'unlimited' if p == float('inf') else int(p)}"
+    def _passes_text(self, recycles: int) -> str:
+        limit = self.rules.pass_limit
+        return f"pass {recycles + 1} of {'unlimited' if limit is None else limit}"
 
     def observation(self) -> Observation:
         """What a player sees: the reserve's face-down cards are ``None``, the stock only counted."""
-        e = self._engine
+        pos = self.position
         vis = self.rules.reserve_visible
-        size = len(e.res)
-        reserve = tuple(c if i >= size - vis else None for i, c in enumerate(e.res))
+        size = len(pos.reserve)
         return Observation(
-            reserve=reserve,
-            start=e.start,
-            foundations=tuple(zip(e.fsuit, e.fcount, strict=True)),
-            columns=tuple(tuple(c) for c in e.cols),
-            stock_count=len(e.stock),
-            waste=tuple(e.waste),
-            recycles=e.recycles,
+            reserve=tuple(c if i >= size - vis else None for i, c in enumerate(pos.reserve)),
+            start=pos.start,
+            foundations=pos.foundations,
+            columns=pos.columns,
+            stock_count=len(pos.stock),
+            waste=pos.waste,
+            recycles=pos.recycles,
         )
 
     def __str__(self) -> str:
-        e = self._engine
         obs = self.observation()
-        head = f"{self.rules.variant.name} · draw {e.draw_count()} · {self._passes_text()} · score {self.score} · moves {self.move_count}"
-        waste = " ".join(card_symbol(c) for c in e.waste[-3:]) or "—"
+        draw = self.rules.draw_count(obs.recycles)
+        head = (
+            f"{self.rules.variant.name} · draw {draw} · {self._passes_text(obs.recycles)} · "
+            f"score {self.score} · moves {self.move_count}"
+        )
+        waste = " ".join(card_symbol(c) for c in obs.waste[-3:]) or "—"
         reserve = " ".join(card_symbol(c) if c is not None else "▒" for c in obs.reserve) or "—"
         found = "  ".join(
-            f"{SUIT_SYMBOLS[s]} {card_symbol(e.ftop(f)) if n else '—'}" + (f" ({n})" if n else "")
-            for f, (s, n) in enumerate(zip(e.fsuit, e.fcount, strict=True))
+            f"{SUIT_SYMBOLS[s]} {card_symbol(s * 13 + (obs.start + n - 1) % 13) if n else '—'}" + (f" ({n})" if n else "")
+            for s, n in obs.foundations
         )
         lines = [
             head,
-            f"stock {len(e.stock):>2}   waste {len(e.waste):>2}: {waste}",
-            f"reserve {len(e.res):>2}: {reserve}",
-            f"foundations from {RANKS[e.start]}: {found}",
+            f"stock {obs.stock_count:>2}   waste {len(obs.waste):>2}: {waste}",
+            f"reserve {len(obs.reserve):>2}: {reserve}",
+            f"foundations from {RANKS[obs.start]}: {found}",
         ]
-        lines += [f"  {i + 1}: " + (" ".join(card_symbol(c) for c in col) or "—") for i, col in enumerate(e.cols)]
+        lines += [f"  {i + 1}: " + (" ".join(card_symbol(c) for c in col) or "—") for i, col in enumerate(obs.columns)]
         return "\n".join(lines)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The native engine does not pickle: keep where the game started and the moves made.
+        state = self.__dict__.copy()
+        state["_engine"] = self._engine.made()
+        state["_legal"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        made = state.pop("_engine")
+        self.__dict__.update(state)
+        self._engine = _native_engine(self.rules, self._origin[0])
+        for m in made:
+            self._engine.make(m)
 
     def __repr__(self) -> str:
         return f"Game.from_position({self.position_string()!r})"
@@ -479,3 +560,13 @@ class Game:
     def deal_string(self) -> str | None:
         """The deal this game started from, as card texts (None for a game from a position)."""
         return format_deal(self.deal) if self.deal is not None else None
+
+    def _repr_svg_(self) -> str:
+        """The position as an SVG picture, which Jupyter shows for a game (see `canfield.svg`)."""
+        from .svg import board_svg
+
+        return board_svg(self)
+
+    def hint(self) -> Hint:
+        """A suggested move here and where it came from (for now the simple policy of `canfield.policy`)."""
+        return Hint(preferred_move(self), "policy")

@@ -5,17 +5,27 @@ Two implementations that agree on perft for many positions and depths agree move
 
 from __future__ import annotations
 
+from ._native import Engine as NativeEngine
 from .engine import Engine
+from .errors import CanfieldError
 from .game import Game
 from .notation import format_move
 
 
-def perft(game: Game | Engine, depth: int) -> int:
-    """Count the legal move sequences of length ``depth`` from ``game`` (which is left unchanged)."""
-    engine = game.engine if isinstance(game, Game) else game
-    if depth < 0:
-        raise ValueError(f"depth must be >= 0, got {depth}")
-    return _perft(engine, depth)
+def perft(game: Game | Engine | NativeEngine, depth: int) -> int:
+    """Count the legal move sequences of length ``depth`` from ``game`` (which is left unchanged).
+
+    A `Game` counts on its native engine; a `canfield.engine.Engine` (the reference) counts in Python.
+    """
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise CanfieldError(f"perft depth is an int >= 0, not {depth!r}")
+    if isinstance(game, Game):
+        return game.engine.perft(depth)
+    if isinstance(game, NativeEngine):
+        return game.perft(depth)
+    if isinstance(game, Engine):
+        return _perft(game, depth)
+    raise CanfieldError(f"perft counts from a Game or an engine, not {type(game).__name__}")
 
 
 def _perft(e: Engine, depth: int) -> int:
@@ -33,10 +43,12 @@ def _perft(e: Engine, depth: int) -> int:
 
 def divide(game: Game, depth: int) -> dict[str, int]:
     """perft split by first move (move text → count), for finding where two programs differ."""
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+        raise CanfieldError(f"divide depth is an int >= 1, not {depth!r}")
     e = game.engine
     out = {}
     for m in e.moves():
         e.make(m)
-        out[format_move(m)] = _perft(e, depth - 1)
+        out[format_move(m)] = e.perft(depth - 1)
         e.unmake()
     return out

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .cards import card_name
+from ._native import Tables
+from .cards import RANKS, SUITS, card_name
 from .errors import CanfieldError, InvalidPositionError, VariantError
 from .moves import MODES
 from .position import Position
@@ -62,48 +63,56 @@ class Variant:
         return sorted(n for n in dir(h) if n.startswith("canfield_") and hasattr(getattr(h, n), "canfield_impl"))
 
 
+def _restore_rules(variant: str, options: dict[str, Any]) -> Rules:
+    from .plugins.registry import rules_for
+
+    return rules_for(variant, **options)
+
+
+@attrs.frozen(eq=False, repr=False)
 class Rules:
-    """Everything the engine and `Game` need about a rule set, as plain attributes."""
+    """A rule set compiled for the engines: hooks resolved once into plain values and tables.
 
-    __slots__ = (
-        "auto_fill",
-        "builds",
-        "children",
-        "columns",
-        "deal",
-        "decks",
-        "draws",
-        "empty_ok",
-        "mode",
-        "passes",
-        "redeals",
-        "reserve_visible",
-        "scorer",
-        "spec",
-        "takeback",
-        "variant",
-    )
-
-    def __init__(self, **kw: Any) -> None:
-        for k, v in kw.items():
-            setattr(self, k, v)
+    Built by `compile_rules` (through `canfield.plugins.registry.rules_for`, which caches it);
+    both engines read only this. It pickles as its variant id and options, recompiled on load,
+    so the variant must be registered in the process that loads it.
+    """
 
     variant: Variant
     spec: RuleSpec
     columns: int
     decks: int
-    builds: list[bool]
+    #: ``builds[s * 52 + t]``: card ``s`` goes on card ``t`` in a column.
+    builds: tuple[bool, ...]
+    #: ``children[t]``: the cards that go on card ``t``, ascending.
     children: tuple[tuple[int, ...], ...]
-    empty_ok: list[bool]
+    #: ``empty_ok[c]``: card ``c`` may go on an empty column.
+    empty_ok: tuple[bool, ...]
     auto_fill: bool
     mode: int
     takeback: bool
+    #: Cards turned per pass; passes past the end repeat the last.
     draws: tuple[int, ...]
-    redeals: int
-    passes: float
+    #: Passes through the stock allowed, or None for unlimited.
+    pass_limit: int | None
     reserve_visible: int
     deal: Callable[[list[int]], Position]
     scorer: Scorer
+    #: The same tables for the native engine (`canfield._native.Tables`).
+    native: Any
+
+    def draw_count(self, recycles: int) -> int:
+        """Cards turned per stock turn in the pass after ``recycles`` recycles."""
+        d = self.draws
+        return d[recycles] if recycles < len(d) else d[-1]
+
+    def options(self) -> dict[str, Any]:
+        """The spec fields that differ from the variant's own spec."""
+        base = self.variant.spec
+        return {f.name: getattr(self.spec, f.name) for f in attrs.fields(RuleSpec) if getattr(self.spec, f.name) != getattr(base, f.name)}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore_rules, (self.variant.id, self.options()))
 
     def __repr__(self) -> str:
         return f"<Rules {self.variant.id} {self.spec!r}>"
@@ -165,28 +174,40 @@ def compile_rules(variant: Variant, spec: RuleSpec, hook: pluggy.HookRelay) -> R
         return pos
 
     mode = MODES[spec.tableau_moves]
+    pass_limit = None if passes == math.inf else int(passes)
     return Rules(
         variant=variant,
         spec=spec,
         columns=spec.columns,
         decks=spec.decks,
-        builds=builds,
+        builds=tuple(builds),
         children=tuple(tuple(s for s in range(52) if builds[s * 52 + t]) for t in range(52)),
-        empty_ok=empty_ok,
+        empty_ok=tuple(empty_ok),
         auto_fill=fill.auto,
         mode=mode,
         takeback=spec.foundation_takeback,
         draws=draws,
-        redeals=-1 if passes == math.inf else int(passes) - 1,
-        passes=passes,
+        pass_limit=pass_limit,
         reserve_visible=visible,
         deal=deal,
         scorer=scorer,
+        native=Tables(
+            spec.columns, spec.decks, builds, empty_ok, fill.auto, mode, spec.foundation_takeback, draws, pass_limit
+        ),
     )
 
 
-def check_position(pos: object, spec: RuleSpec, who: Variant | None = None) -> None:
-    """Check that ``pos`` is a `Position` of ``spec``: its shape and every card once per deck."""
+def check_position(
+    pos: object, spec: RuleSpec, who: Variant | None = None, *, pass_limit: int | None = None
+) -> None:
+    """Check that ``pos`` is a `Position` that ``spec``'s rules can reach.
+
+    Its shape (columns, foundations), every card once per deck, foundations that start at the
+    fixed rank when the rules fix one and that keep their first card when nothing comes back from a
+    foundation, and no more recycles than ``pass_limit`` passes allow (None: unlimited). Raises
+    `InvalidPositionError`, or, for a position a variant's deal hook made (``who``), `VariantError`.
+    """
+
     def fail(what: str) -> CanfieldError:
         return _fail(who, what) if who is not None else InvalidPositionError(what)
 
@@ -202,6 +223,18 @@ def check_position(pos: object, spec: RuleSpec, who: Variant | None = None) -> N
         raise fail("a foundation has a suit outside 0..3 or a count outside 0..13")
     if sorted(s for s, _ in pos.foundations) != sorted(list(range(4)) * spec.decks):
         raise fail("foundations must hold each suit once per deck")
+    fixed = spec.foundation_base
+    if fixed is not None and pos.start != fixed:
+        raise fail(f"the foundations start at {RANKS[pos.start]}, but these rules start them at {RANKS[fixed]}")
+    if not spec.foundation_takeback:
+        # The dealt foundation cards (the base card, or every fixed-rank card) never leave.
+        dealt = pos.foundations if fixed is not None else pos.foundations[:1]
+        empty = next((s for s, n in dealt if n == 0), None)
+        if empty is not None:
+            raise fail(
+                f"the {SUITS[empty]} foundation is empty, but it starts with a card and these rules "
+                "take no card back from a foundation"
+            )
     counts = [0] * 52
     for c in pos.all_cards():
         if not 0 <= c < 52:
@@ -218,3 +251,6 @@ def check_position(pos: object, spec: RuleSpec, who: Variant | None = None) -> N
         )
     if pos.recycles < 0:
         raise fail("negative recycle count")
+    if pass_limit is not None and pos.recycles >= pass_limit:
+        passes = f"{pass_limit} pass{'es' if pass_limit > 1 else ''}"
+        raise fail(f"{pos.recycles} recycles of the waste, but these rules allow {passes} ({pass_limit - 1} recycles)")

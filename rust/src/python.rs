@@ -1,0 +1,168 @@
+//! The Python module `canfield._native`: the engine and the solver behind `canfield.Game`.
+//!
+//! Everything that crosses here has been checked in Python first; it is checked again here, and
+//! a bad table, position or move raises `ValueError`, never a panic.
+
+use crate::engine::{Engine, Position};
+use crate::rules::Rules;
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+use std::sync::Arc;
+
+/// Compiled rules as the native engine reads them (built once per compiled `Rules`).
+#[pyclass(frozen, module = "canfield._native", name = "Tables")]
+pub struct PyTables {
+    pub inner: Arc<Rules>,
+}
+
+#[pymethods]
+impl PyTables {
+    #[new]
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (columns, decks, builds, empty_ok, auto_fill, mode, takeback, draws, pass_limit))]
+    fn new(
+        columns: usize,
+        decks: usize,
+        builds: Vec<bool>,
+        empty_ok: Vec<bool>,
+        auto_fill: bool,
+        mode: u8,
+        takeback: bool,
+        draws: Vec<u8>,
+        pass_limit: Option<u32>,
+    ) -> PyResult<Self> {
+        let rules = Rules::new(columns, decks, &builds, &empty_ok, auto_fill, mode, takeback, draws, pass_limit)
+            .map_err(PyValueError::new_err)?;
+        Ok(PyTables { inner: Arc::new(rules) })
+    }
+
+    fn __repr__(&self) -> String {
+        let r = &self.inner;
+        format!("<Tables columns={} decks={} draws={:?} pass_limit={:?}>", r.columns, r.decks, r.draws, r.pass_limit)
+    }
+}
+
+// Out as lists of ints (a Vec<u8> would cross as bytes).
+type PyPosition = (Vec<u32>, u32, Vec<(u32, u32)>, Vec<Vec<u32>>, Vec<u32>, Vec<u32>, u32);
+
+fn ints(cards: &[u8]) -> Vec<u32> {
+    cards.iter().map(|&c| u32::from(c)).collect()
+}
+
+/// A mutable position under native rules, with make/unmake (see `canfield.engine.Engine`).
+#[pyclass(module = "canfield._native", name = "Engine")]
+pub struct PyEngine {
+    pub e: Engine,
+    scratch: Vec<u32>,
+}
+
+#[pymethods]
+impl PyEngine {
+    /// An engine at a position: reserve, start rank, foundations as (suit, count), columns,
+    /// stock in turning order, waste, recycles.
+    #[new]
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (tables, reserve, start, foundations, columns, stock, waste, recycles))]
+    fn new(
+        tables: &PyTables,
+        reserve: Vec<u8>,
+        start: u8,
+        foundations: Vec<(u8, u8)>,
+        columns: Vec<Vec<u8>>,
+        stock: Vec<u8>,
+        waste: Vec<u8>,
+        recycles: u32,
+    ) -> PyResult<Self> {
+        let pos = Position { reserve, start, foundations, columns, stock, waste, recycles };
+        let e = Engine::new(tables.inner.clone(), &pos).map_err(PyValueError::new_err)?;
+        Ok(PyEngine { e, scratch: Vec::with_capacity(64) })
+    }
+
+    /// Every legal move here, each once, in the reference engine's order.
+    fn moves(&mut self) -> Vec<u32> {
+        self.e.moves(&mut self.scratch);
+        self.scratch.clone()
+    }
+
+    /// Play a legal move; an illegal one raises ValueError and changes nothing.
+    fn make(&mut self, m: u32) -> PyResult<()> {
+        self.e.moves(&mut self.scratch);
+        if !self.scratch.contains(&m) {
+            return Err(PyValueError::new_err(format!("move {m} is not legal here")));
+        }
+        self.e.make(m);
+        Ok(())
+    }
+
+    /// Take back the last move and return its move int.
+    fn unmake(&mut self) -> PyResult<u32> {
+        self.e.unmake().ok_or_else(|| PyIndexError::new_err("no move to take back"))
+    }
+
+    /// The move ints made so far, oldest first.
+    fn made(&self) -> Vec<u32> {
+        self.e.made()
+    }
+
+    /// How many moves have been made (and can be taken back).
+    fn depth(&self) -> usize {
+        self.e.hist.len()
+    }
+
+    fn is_won(&self) -> bool {
+        self.e.is_won()
+    }
+
+    fn is_lost(&mut self) -> bool {
+        self.e.is_lost()
+    }
+
+    /// The position's 64-bit hash (ignores the order of the columns).
+    fn key(&self) -> u64 {
+        self.e.key()
+    }
+
+    /// How many cards the next stock turn takes.
+    fn draw_count(&self) -> usize {
+        self.e.draw_count()
+    }
+
+    /// The position as (reserve, start, foundations, columns, stock, waste, recycles).
+    fn position(&self) -> PyPosition {
+        let p = self.e.position();
+        (
+            ints(&p.reserve),
+            u32::from(p.start),
+            p.foundations.iter().map(|&(s, n)| (u32::from(s), u32::from(n))).collect(),
+            p.columns.iter().map(|c| ints(c)).collect(),
+            ints(&p.stock),
+            ints(&p.waste),
+            p.recycles,
+        )
+    }
+
+    /// perft: the number of move sequences of exactly `depth` moves (the GIL released).
+    fn perft(&mut self, py: Python<'_>, depth: u32) -> u64 {
+        let e = &mut self.e;
+        py.detach(|| e.perft(depth))
+    }
+
+    /// Play up to `length` uniformly random legal moves (a fixed generator seeded by `seed`),
+    /// then take them all back; returns how many were played. For benchmarks and playouts.
+    fn playout(&mut self, py: Python<'_>, length: usize, seed: u64) -> usize {
+        let e = &mut self.e;
+        py.detach(|| crate::engine::random_playout(e, length, seed))
+    }
+
+    /// An independent copy (with the same undo stack).
+    fn copy(&self) -> PyEngine {
+        PyEngine { e: self.e.clone(), scratch: Vec::with_capacity(64) }
+    }
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyTables>()?;
+    m.add_class::<PyEngine>()?;
+    Ok(())
+}

@@ -1,0 +1,83 @@
+//! Compiled rules as plain tables: what the Python side's `canfield.rules.Rules` holds, checked.
+
+pub const MODE_ANY: u8 = 0;
+pub const MODE_TOP_OR_WHOLE: u8 = 1;
+pub const MODE_WHOLE: u8 = 2;
+
+/// Everything the engine needs about a rule set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    pub columns: usize,
+    pub decks: usize,
+    /// children[t]: bit s is set when card s goes on card t in a column.
+    pub children: [u64; 52],
+    /// Bit c is set when card c may go on an empty column.
+    pub empty: u64,
+    pub auto_fill: bool,
+    pub mode: u8,
+    pub takeback: bool,
+    /// Cards turned per pass; passes past the end repeat the last.
+    pub draws: Vec<u8>,
+    /// Passes through the stock allowed (None: unlimited).
+    pub pass_limit: Option<u32>,
+}
+
+impl Rules {
+    /// Rules from the tables of `canfield.rules.Rules`, checked: a bad table is an error.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        columns: usize,
+        decks: usize,
+        builds: &[bool],
+        empty_ok: &[bool],
+        auto_fill: bool,
+        mode: u8,
+        takeback: bool,
+        draws: Vec<u8>,
+        pass_limit: Option<u32>,
+    ) -> Result<Rules, String> {
+        if !(1..=9).contains(&columns) {
+            return Err(format!("columns must be 1..9, not {columns}"));
+        }
+        if !(1..=4).contains(&decks) {
+            return Err(format!("decks must be 1..4, not {decks}"));
+        }
+        if builds.len() != 52 * 52 {
+            return Err(format!("the build table has {} entries, not 2704", builds.len()));
+        }
+        if empty_ok.len() != 52 {
+            return Err(format!("the empty-column table has {} entries, not 52", empty_ok.len()));
+        }
+        if mode > MODE_WHOLE {
+            return Err(format!("tableau move mode must be 0..2, not {mode}"));
+        }
+        if draws.is_empty() || draws.iter().any(|&d| !(1..=63).contains(&d)) {
+            return Err(format!("draw counts must be 1..63, at least one: {draws:?}"));
+        }
+        if pass_limit == Some(0) {
+            return Err("the pass limit must be at least 1".into());
+        }
+        let mut children = [0u64; 52];
+        for s in 0..52 {
+            for (t, kids) in children.iter_mut().enumerate() {
+                if builds[s * 52 + t] {
+                    *kids |= 1 << s;
+                }
+            }
+        }
+        let empty = empty_ok.iter().enumerate().fold(0u64, |acc, (c, &ok)| acc | (u64::from(ok) << c));
+        Ok(Rules { columns, decks, children, empty, auto_fill, mode, takeback, draws, pass_limit })
+    }
+
+    /// Whether card `s` goes on card `t` in a column.
+    #[inline]
+    pub fn builds(&self, s: u8, t: u8) -> bool {
+        self.children[t as usize] >> s & 1 != 0
+    }
+
+    /// Whether card `c` may go on an empty column.
+    #[inline]
+    pub fn empty_ok(&self, c: u8) -> bool {
+        self.empty >> c & 1 != 0
+    }
+}

@@ -1,0 +1,280 @@
+"""The native engine against the reference engine (`canfield.engine`), move for move.
+
+`Game` plays on the native engine (``canfield._native``); `canfield.engine.Engine` is the readable
+statement of the rules. Both must list the same moves in the same order, reach the same position
+after every make and unmake, and count the same perft. Every failure names the position string.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import canfield
+from canfield import _native
+from canfield.engine import Engine
+from canfield.game import _position
+from canfield.plugins.registry import rules_for
+from canfield.position import Position
+from tests.strategies import games, play_random, variant_ids
+
+OPTION_SETS: list[dict[str, object]] = [
+    {},
+    {"foundation_takeback": True, "tableau_moves": "any"},
+    {"tableau_moves": "top-or-whole", "empty_column": "any"},
+    {"tableau_moves": "whole", "redeals": 1},
+    {"decks": 2, "columns": 6},
+    {"decks": 2, "columns": 5, "tableau_moves": "top-or-whole", "foundation_takeback": True},
+]
+
+
+def native_tuple(p: Position) -> tuple[object, ...]:
+    return (
+        list(p.reserve),
+        p.start,
+        [tuple(f) for f in p.foundations],
+        [list(c) for c in p.columns],
+        list(p.stock),
+        list(p.waste),
+        p.recycles,
+    )
+
+
+def cases() -> Iterator[tuple[str, int, dict[str, object]]]:
+    for variant in variant_ids():
+        for draw in (1, 3):
+            yield variant, draw, {}
+    for variant in ("canfield", "classic"):
+        for options in OPTION_SETS[1:]:
+            for draw in (1, 3):
+                yield variant, draw, options
+
+
+def walk(game: canfield.Game, rng: random.Random, steps: int) -> int:
+    """Walk ``steps`` random moves comparing both engines at every position; return positions seen."""
+    ref = game.reference_engine()
+    nat = game.engine
+    seen = 0
+    for _ in range(steps):
+        where = game.position_string()
+        moves = nat.moves()
+        assert moves == ref.moves(), f"move lists differ at {where}"
+        assert nat.is_won() == ref.is_won(), where
+        seen += 1
+        before = nat.position()
+        key = nat.key()
+        for m in moves:
+            nat.make(m)
+            ref.make(m)
+            assert native_tuple(ref.position()) == nat.position(), f"after {canfield.Move.from_int(m)} at {where}"
+            assert nat.unmake() == ref.unmake() == m
+            assert nat.position() == before, f"unmake {canfield.Move.from_int(m)} at {where}"
+            assert nat.key() == key, f"key not restored by unmake {canfield.Move.from_int(m)} at {where}"
+        if not moves:
+            break
+        # Prefer moves other than the stock, so the walk reaches deep positions.
+        others = [m for m in moves if m != 0]
+        m = rng.choice(others) if others and rng.random() < 0.7 else rng.choice(moves)
+        game.play(canfield.Move.from_int(m))
+        ref.make(m)
+        if game.is_won() or len(game.engine.made()) != len(ref.made()):
+            break  # an automatic finish: the reference engine did not play it
+    assert nat.is_lost() == ref.is_lost(), game.position_string()
+    return seen
+
+
+@pytest.mark.parametrize(("variant", "draw", "options"), list(cases()))
+def test_native_engine_agrees_with_the_reference(variant: str, draw: int, options: dict[str, object]) -> None:
+    rng = random.Random(f"{variant}{draw}{sorted(options.items())}")
+    seen = 0
+    for _ in range(4):
+        code = canfield.make_code(rng.randrange(canfield.deals.CODE_SPACE), draw)
+        game = canfield.Game.from_code(code, variant, **options)
+        seen += walk(game, rng, 60)
+    assert seen >= 40
+
+
+def test_perft_agrees_to_depth_4_from_50_positions() -> None:
+    rng = random.Random(50)
+    variants = variant_ids()
+    for i in range(50):
+        variant = variants[i % len(variants)]
+        options = OPTION_SETS[i % len(OPTION_SETS)] if variant in ("canfield", "classic") else {}
+        game = canfield.Game.from_code(canfield.make_code(rng.randrange(1 << 30), 1 + 2 * (i % 2)), variant, **options)
+        for _ in range(rng.randrange(0, 40)):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+        where = game.position_string()
+        assert canfield.perft(game, 4) == canfield.perft(game.reference_engine(), 4), where
+
+
+@pytest.mark.parametrize(
+    ("code", "variant", "counts"),
+    [
+        ("CF1-D3-AAAAAAA", "canfield", [1, 2, 5, 12, 28, 66, 159, 388, 919]),
+        ("CF1-D1-AAAAACL", "classic", [1, 2, 5, 11, 22, 32, 45, 66, 111]),
+    ],
+)
+def test_perft_counts_are_golden(code: str, variant: str, counts: list[int]) -> None:
+    # Pinned counts: a change in move generation or in the deal changes them.
+    game = canfield.Game.from_code(code, variant)
+    assert [canfield.perft(game, d) for d in range(len(counts))] == counts
+    assert [canfield.perft(game.reference_engine(), d) for d in range(6)] == counts[:6]
+
+
+@given(games(), st.data())
+def test_key_ignores_the_order_of_the_columns(game: canfield.Game, data: st.DataObject) -> None:
+    play_random(game, data, data.draw(st.integers(0, 30)))
+    pos = game.position
+    order = data.draw(st.permutations(range(len(pos.columns))))
+    shuffled = Position(
+        reserve=pos.reserve,
+        start=pos.start,
+        foundations=pos.foundations,
+        columns=[pos.columns[i] for i in order],
+        stock=pos.stock,
+        waste=pos.waste,
+        recycles=pos.recycles,
+    )
+    other = canfield.Game(game.rules, shuffled)
+    assert other.key() == game.key()
+
+
+def test_key_tells_positions_apart() -> None:
+    rng = random.Random(3)
+    keys: dict[int, str] = {}
+    for seed in range(40):
+        game = canfield.Game.from_code(canfield.make_code(seed, 3))
+        for _ in range(60):
+            text = " ".join(sorted(str(c) for c in game.position.columns)) + repr(
+                (game.position.reserve, game.position.foundations, game.position.stock, game.position.waste,
+                 game.position.recycles)
+            )
+            assert keys.setdefault(game.key(), text) == text
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+    assert len(keys) > 1500
+
+
+def test_key_is_the_same_by_two_roads() -> None:
+    # r2 then s, or s then r2: one position, one key.
+    a = canfield.Game.from_code("CF1-D3-AAAAAAA")
+    b = canfield.Game.from_code("CF1-D3-AAAAAAA")
+    a.play("12")
+    a.play("s")
+    b.play("s")
+    b.play("12")
+    assert a.position == b.position and a.key() == b.key()
+    assert a.key() != canfield.Game.from_code("CF1-D3-AAAAAAA").key()
+
+
+def test_games_and_rules_pickle() -> None:
+    game = canfield.Game.from_code("CF1-D1-AAAAAAB", "classic")
+    rng = random.Random(1)
+    for _ in range(30):
+        game.play(rng.choice(game.legal_moves()))
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy.position_string() == game.position_string()
+    assert copy.key() == game.key()
+    assert copy.line == game.line
+    assert copy.legal_moves() == game.legal_moves()
+    copy.undo()
+    game.undo()
+    assert copy.position_string() == game.position_string()
+    rules = pickle.loads(pickle.dumps(game.rules))
+    assert rules is rules_for("classic", draw=1)
+
+
+def test_native_make_refuses_an_illegal_move_and_changes_nothing() -> None:
+    game = canfield.Game.from_code("CF1-D3-AAAAAAA")
+    e = game.engine
+    before = e.position()
+    for m in (1096, 3, 1 << 20, 8 | 3 << 5 | 1 << 10):
+        if m not in e.moves():
+            with pytest.raises(ValueError):
+                e.make(m)
+        assert e.position() == before
+    with pytest.raises(IndexError):
+        e.unmake()
+
+
+def _tables(**change: object) -> _native.Tables:
+    rules = rules_for("canfield")
+    args: dict[str, object] = {
+        "columns": 4,
+        "decks": 1,
+        "builds": list(rules.builds),
+        "empty_ok": list(rules.empty_ok),
+        "auto_fill": True,
+        "mode": 0,
+        "takeback": True,
+        "draws": [3],
+        "pass_limit": None,
+    }
+    args.update(change)
+    return _native.Tables(**args)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"columns": 0},
+        {"columns": 10},
+        {"decks": 5},
+        {"builds": [True] * 10},
+        {"empty_ok": []},
+        {"mode": 3},
+        {"draws": []},
+        {"draws": [0]},
+        {"draws": [64]},
+        {"pass_limit": 0},
+    ],
+)
+def test_native_tables_refuse_bad_tables(change: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        _tables(**change)
+
+
+@given(
+    reserve=st.lists(st.integers(0, 60), max_size=20),
+    start=st.integers(0, 14),
+    foundations=st.lists(st.tuples(st.integers(0, 5), st.integers(0, 15)), max_size=6),
+    columns=st.lists(st.lists(st.integers(0, 55), max_size=6), max_size=5),
+    stock=st.lists(st.integers(0, 55), max_size=40),
+    waste=st.lists(st.integers(0, 55), max_size=10),
+    recycles=st.integers(0, 3),
+)
+def test_native_engine_refuses_malformed_positions(
+    reserve: list[int],
+    start: int,
+    foundations: list[tuple[int, int]],
+    columns: list[list[int]],
+    stock: list[int],
+    waste: list[int],
+    recycles: int,
+) -> None:
+    tables = _tables(pass_limit=2)
+    try:
+        e = _native.Engine(tables, reserve, start, foundations, columns, stock, waste, recycles)
+    except ValueError:
+        return
+    # Whatever it accepted is a well-formed position: every card once, all piles in range.
+    assert sorted(Position(
+        reserve=reserve, start=start, foundations=foundations, columns=columns, stock=stock, waste=waste,
+        recycles=recycles,
+    ).all_cards()) == list(range(52))
+    e.moves()
+
+
+def test_game_position_comes_from_the_native_engine() -> None:
+    game = canfield.Game.from_code("CF1-D3-AAAAAAA")
+    assert _position(game.engine) == game.position == Engine(game.rules, game.position).position()
