@@ -5,13 +5,18 @@
 >>> move = game.legal_moves()[0]
 >>> _ = game.play(move)
 >>> _ = game.undo()
+
+The top level holds what players and plugin authors use. The machinery stays importable from its
+module: compiled rules from `canfield.rules` (`Rules`) and `canfield.plugins.registry`
+(`rules_for`, `registry`), the engine from `canfield.engine`, move ints from `canfield.moves` and
+`canfield.notation` (`parse_move`, `format_move`), the hook specifications from
+`canfield.plugins.hookspecs`.
 """
 
 from __future__ import annotations
 
 from .cards import card_name, card_symbol, parse_card, parse_cards
 from .deals import make_code, parse_code, shuffled_deck
-from .engine import Engine
 from .errors import (
     CanfieldError,
     IllegalMoveError,
@@ -26,12 +31,12 @@ from .errors import (
     VariantError,
 )
 from .game import Game, Observation
-from .notation import Move, format_move, parse_move
+from .notation import Move
 from .perft import perft
-from .plugins.hookspecs import hookimpl, hookspec
-from .plugins.registry import get_variant, load_plugin_file, register, registry, rules_for, variants
+from .plugins.hookspecs import hookimpl
+from .plugins.registry import get_variant, load_plugin_file, register, variants
 from .position import Position
-from .rules import FillRule, Rules, Variant
+from .rules import FillRule, Variant
 from .spec import CANFIELD, RuleSpec
 
 __version__ = "0.1.0"
@@ -39,7 +44,6 @@ __version__ = "0.1.0"
 __all__ = [
     "CANFIELD",
     "CanfieldError",
-    "Engine",
     "FillRule",
     "Game",
     "IllegalMoveError",
@@ -53,27 +57,21 @@ __all__ = [
     "Position",
     "RecordError",
     "RuleSpec",
-    "Rules",
     "RulesError",
     "UndoError",
     "Variant",
     "VariantError",
     "card_name",
     "card_symbol",
-    "format_move",
     "get_variant",
     "hookimpl",
-    "hookspec",
     "load_plugin_file",
     "make_code",
     "parse_card",
     "parse_cards",
     "parse_code",
-    "parse_move",
     "perft",
     "register",
-    "registry",
-    "rules_for",
     "shuffled_deck",
     "variants",
 ]

@@ -14,11 +14,6 @@ from .errors import InvalidCardError
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
-#: Suits whose cards are red (hearts, diamonds).
-RED_SUITS = frozenset({1, 2})
-
-CARDS_PER_SUIT = 13
-CARDS_PER_DECK = 52
 
 _SYMBOL_TO_SUIT = {sym: i for i, sym in enumerate(SUIT_SYMBOLS)}
 _NAMES = tuple(r + s for s in SUITS for r in RANKS)
@@ -33,28 +28,10 @@ for _s, _suit_letter in enumerate(SUITS):
                 _PARSE[_rk + _sf] = _card
 
 
-def card(rank: int, suit: int) -> int:
-    """The card of ``rank`` (0 = ace … 12 = king) and ``suit`` (0–3, ``SHDC``)."""
-    return suit * 13 + rank
-
-
-def rank_of(c: int) -> int:
-    """A card's rank, 0 (ace) to 12 (king)."""
-    return c % 13
-
-
-def suit_of(c: int) -> int:
-    """A card's suit, 0–3 in the order ``SHDC``."""
-    return c // 13
-
-
-def is_red(c: int) -> bool:
-    """Whether a card is a heart or a diamond."""
-    return c // 13 in RED_SUITS
-
-
 def parse_card(text: str) -> int:
     """Parse one card: ``7H``, ``10h``, ``t♦``… Raises `InvalidCardError` naming the text."""
+    if not isinstance(text, str):
+        raise InvalidCardError(f"a card is text like '7H', not {type(text).__name__} {text!r}")
     key = text.strip()
     try:
         return _PARSE[key]
@@ -67,7 +44,12 @@ def parse_card(text: str) -> int:
 
 def parse_cards(text: str | Iterable[str]) -> list[int]:
     """Parse space-separated cards (or an iterable of card texts), naming the first bad one."""
-    items = text.split() if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        items: list[str] = text.split()
+    elif isinstance(text, Iterable):
+        items = list(text)
+    else:
+        raise InvalidCardError(f"cards are a text or a list of card texts, not {type(text).__name__}")
     out = []
     for i, item in enumerate(items):
         try:
@@ -78,19 +60,28 @@ def parse_cards(text: str | Iterable[str]) -> list[int]:
 
 
 def card_name(c: int) -> str:
-    """The canonical two-letter text of a card, e.g. ``'7H'``."""
-    return _NAMES[c]
+    """The canonical two-letter text of a card number (0–51), e.g. ``'7H'``."""
+    return _NAMES[_card_number(c)]
 
 
 def card_symbol(c: int) -> str:
-    """The card with its suit symbol, e.g. ``'7♥'``; for boards meant to be read."""
-    return _PRETTY[c]
+    """The card number's text with its suit symbol, e.g. ``'7♥'``; for boards meant to be read."""
+    return _PRETTY[_card_number(c)]
+
+
+def _card_number(c: object) -> int:
+    """``c`` if it is a card number, else `InvalidCardError` (a negative index would pick a card)."""
+    if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52:
+        raise InvalidCardError(f"{c!r} is not a card number (expected an int 0..51)")
+    return c
 
 
 def parse_suit(text: str) -> int:
     """Parse a suit letter or symbol (any case) to 0–3."""
+    if not isinstance(text, str):
+        raise InvalidCardError(f"a suit is text like 'H', not {type(text).__name__} {text!r}")
     t = text.strip()
-    if len(t) == 1:
+    if len(t) == 1 and (t.isascii() or t in _SYMBOL_TO_SUIT):
         if t.upper() in SUITS:
             return SUITS.index(t.upper())
         if t in _SYMBOL_TO_SUIT:
@@ -100,6 +91,8 @@ def parse_suit(text: str) -> int:
 
 def parse_rank(text: str) -> int:
     """Parse a rank letter (``A23456789TJQK``, any case, or ``10``) to 0–12."""
+    if not isinstance(text, str) or not text.isascii():
+        raise InvalidCardError(f"unknown rank {text!r}: expected one of {RANKS} or 10")
     t = text.strip().upper()
     if t == "10":
         return 9

@@ -17,7 +17,7 @@ from .notation import Move, format_piles, parse_move, parse_piles
 from .plugins.registry import rules_for
 from .policy import Hint, preferred_move
 from .position import Position
-from .rules import Rules, check_position
+from .rules import Rules, Variant, check_position
 from .spec import FIELDS, RuleSpec
 from .text import read_int
 
@@ -55,7 +55,7 @@ def _parse_option(text: str) -> object:
     return text if number is None else number
 
 
-def _rules_for_code(code: str, variant: str, options: dict[str, Any]) -> tuple[Rules, int]:
+def _rules_for_code(code: str, variant: str | Variant, options: dict[str, Any]) -> tuple[Rules, int]:
     """The rules a deal code is played with, and its seed (the draw rule of `Game.from_code`)."""
     draw, seed = parse_code(code)
     rules = rules_for(variant, **options)
@@ -137,8 +137,13 @@ class Game:
     # -- construction -------------------------------------------------------------------------
 
     @classmethod
-    def from_deal(cls, deal: str | list[str] | list[int], variant: str = "canfield", **options: Any) -> Game:
+    def from_deal(
+        cls, deal: str | list[str] | list[int], variant: str | Variant = "canfield", **options: Any
+    ) -> Game:
         """A new game from a deal: the cards in dealing order, as text or card ints.
+
+        ``variant`` is a variant's id or alias, or a `Variant` (registered or not), as for
+        `from_code` and `random`; ``options`` are rule-spec fields (``draw=1``, ``redeals=2``…).
 
         The game turns the variant's own draw unless ``draw=`` asks for another; it has no deal
         code (`code` is None), since a deal code stands for a shuffle, not for any deal.
@@ -150,7 +155,7 @@ class Game:
         return game
 
     @classmethod
-    def from_code(cls, code: str, variant: str = "canfield", **options: Any) -> Game:
+    def from_code(cls, code: str, variant: str | Variant = "canfield", **options: Any) -> Game:
         """A new game from a deal code such as ``CF1-D3-AAAAACL``, of ``variant`` with ``options``.
 
         The code's letters fix the cards; its ``D`` is the draw the game is played with (for a
@@ -170,7 +175,9 @@ class Game:
         return game
 
     @classmethod
-    def random(cls, variant: str = "canfield", rng: _random.Random | None = None, **options: Any) -> Game:
+    def random(
+        cls, variant: str | Variant = "canfield", rng: _random.Random | None = None, **options: Any
+    ) -> Game:
         """A new game from a random deal code (``rng`` for repeatable choices).
 
         The game turns the variant's own draw unless ``draw=`` asks for another, and its `code`

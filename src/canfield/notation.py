@@ -10,55 +10,125 @@ the hearts foundation onto column 2. Parsing also accepts upper/lower case, suit
 from __future__ import annotations
 
 import re
-from typing import ClassVar
 
 from .cards import RANKS, SUITS, card_name, parse_card, parse_rank, parse_suit
 from .errors import CanfieldError, InvalidMoveError, InvalidPositionError
-from .moves import COL, FOUNDATION, FSUIT, RESERVE, STOCK, WASTE, decode, encode
+from .moves import COL, FOUNDATION, FSUIT, RESERVE, STOCK, WASTE, decode, encode, is_move_int
 from .position import Position
 
 _MOVE_RE = re.compile(r"^([wWrR1-9SHDCshdc♠♥♦♣])([fF1-9])(?::(\d+))?$")
 
 
 class Move:
-    """One move, parsed without a game; equal moves are the same object (interned by int).
+    """One move, without a game: where the cards come from, where they go and how many.
 
-    ``source`` is ``'s'`` (stock), ``'w'``, ``'r'``, a column number ``'1'``–``'9'`` or a
-    foundation's suit letter; ``target`` is ``'f'`` or a column number; ``count`` the cards moved.
-    ``int(move)`` is the engine's move int.
+    Make one from its text with `Move.parse` (``'13:4'``) or from the engine's move int with
+    `Move.from_int`; ``str(move)`` is its canonical text and ``int(move)`` its move int. A move
+    equals only another move, as in chess libraries (``Move.parse("12") == "12"`` is False: compare
+    ``str(move)``, or parse the text), and the same move is always the same object.
+
+    ``source`` is ``'s'`` (the stock), ``'w'``, ``'r'``, a column number ``'1'``–``'9'`` or a
+    foundation's suit letter ``'S'``/``'H'``/``'D'``/``'C'``; ``target`` is ``'f'``, a column
+    number, or ``''`` for the stock move; ``count`` is the number of cards moved (0 for the stock
+    move). The flags say the same in words, for scorers and programs: `is_stock`, `to_foundation`,
+    `from_foundation`, `from_waste`, `from_reserve`, `from_column`, `to_column`.
     """
 
-    __slots__ = ("code", "text")
-    _cache: ClassVar[dict[int, Move]] = {}
+    __slots__ = (
+        "code",
+        "count",
+        "from_column",
+        "from_foundation",
+        "from_reserve",
+        "from_waste",
+        "is_stock",
+        "source",
+        "target",
+        "text",
+        "to_column",
+        "to_foundation",
+    )
 
     code: int
+    """The engine's move int (``src | dst << 5 | count << 10``, see `canfield.moves`)."""
     text: str
+    """The canonical text, e.g. ``'13:4'``."""
+    source: str
+    """Where the cards come from: ``'s'``, ``'w'``, ``'r'``, ``'1'``–``'9'`` or a suit letter."""
+    target: str
+    """Where they go: ``'f'``, ``'1'``–``'9'``, or ``''`` for the stock move."""
+    count: int
+    """How many cards move (0 for the stock move)."""
+    is_stock: bool
+    """The stock move: turn cards onto the waste, or turn the waste back over as the stock."""
+    to_foundation: bool
+    """A card goes up to its foundation (from the waste, the reserve or a column)."""
+    from_foundation: bool
+    """A foundation's top card comes back down to a column (a take-back)."""
+    from_waste: bool
+    """The waste's top card moves."""
+    from_reserve: bool
+    """The reserve's top card moves."""
+    from_column: bool
+    """Cards move from the end of a column."""
+    to_column: bool
+    """Cards go onto a column (empty or not)."""
 
     def __new__(cls, code: int) -> Move:
-        m = cls._cache.get(code)
-        if m is None:
-            m = object.__new__(cls)
-            m.code = code
-            m.text = _format(code)
-            cls._cache[code] = m
-        return m
+        """The move of an engine move int: the same as `Move.from_int`."""
+        return Move.from_int(code)
+
+    @classmethod
+    def from_int(cls, code: int) -> Move:
+        """The move of an engine move int; raises `InvalidMoveError` unless it is a well-formed one.
+
+        Cached: the first call for an int checks it and builds the move, later calls are one dict
+        lookup. Only well-formed ints (see `canfield.moves.is_move_int`) are kept, so the cache is
+        bounded.
+        """
+        if type(code) is int:
+            move = _CACHE.get(code)
+            if move is not None:
+                return move
+        if isinstance(code, bool) or not isinstance(code, int):
+            raise InvalidMoveError(f"a move int is an int, not {type(code).__name__} {code!r}")
+        if not is_move_int(code):
+            raise InvalidMoveError(
+                f"{code} is not a move int: expected src | dst << 5 | count << 10 naming a real move "
+                "(see canfield.moves)"
+            )
+        code = int(code)
+        move = object.__new__(Move)
+        src, dst, n = decode(code)
+        stock = code == 0
+        fields = {
+            "code": code,
+            "text": _format(code),
+            "source": _place_text(src),
+            "target": "" if stock else _place_text(dst),
+            "count": 0 if stock else n,
+            "is_stock": stock,
+            "to_foundation": not stock and dst == FOUNDATION,
+            "from_foundation": FSUIT <= src < COL,
+            "from_waste": src == WASTE,
+            "from_reserve": src == RESERVE,
+            "from_column": src >= COL,
+            "to_column": not stock and dst >= COL,
+        }
+        for name, value in fields.items():
+            object.__setattr__(move, name, value)
+        return _CACHE.setdefault(code, move)
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """Parse a move's text; raises `InvalidMoveError` saying what is malformed."""
-        return cls(parse_move(text))
+        """The move of a move's text (``'13:4'``, ``'wf'``, ``'s'``…); raises `InvalidMoveError` saying what is malformed."""
+        return Move.from_int(parse_move(text))
 
-    @property
-    def source(self) -> str:
-        return _place_text(self.code & 31)
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Move cannot be changed (setting {name!r})")
 
-    @property
-    def target(self) -> str:
-        return "" if self.code == 0 else _place_text((self.code >> 5) & 31)
-
-    @property
-    def count(self) -> int:
-        return 0 if self.code == 0 else self.code >> 10
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Move cannot be changed (deleting {name!r})")
 
     def __int__(self) -> int:
         return self.code
@@ -75,11 +145,6 @@ class Move:
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Move):
             return self.code == other.code
-        if isinstance(other, str):
-            try:
-                return self.code == parse_move(other)
-            except CanfieldError:
-                return False
         return NotImplemented
 
     def __hash__(self) -> int:
@@ -87,6 +152,10 @@ class Move:
 
     def __reduce__(self) -> tuple[type, tuple[int]]:
         return (Move, (self.code,))
+
+
+#: Every move built so far, by move int; only well-formed ints, so at most a few thousand.
+_CACHE: dict[int, Move] = {}
 
 
 def _place_text(p: int) -> str:
@@ -112,8 +181,8 @@ def _format(m: int) -> str:
 
 
 def format_move(m: int) -> str:
-    """The canonical text of an engine move int."""
-    return Move(m).text
+    """The canonical text of an engine move int; raises `InvalidMoveError` for an int that is not a move."""
+    return Move.from_int(m).text
 
 
 def parse_move(text: str) -> int:

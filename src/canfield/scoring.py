@@ -9,34 +9,41 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from .moves import COL, FOUNDATION, FSUIT
+from .notation import Move
 from .position import Position
 
 
 class Scorer(Protocol):
-    """What the scoring hook returns."""
+    """What the scoring hook returns: a game's starting score, each move's points, the lowest score."""
 
     floor: int | None
+    """The lowest score a game can have (a move that would go below leaves it here), or None."""
 
     def initial(self, position: Position) -> int:
-        """The score of a new game."""
+        """The score of a new game from ``position``."""
         ...
 
-    def points(self, move: int) -> int:
-        """Points for playing engine move ``move`` (an int, see `canfield.engine.encode`)."""
+    def points(self, move: Move) -> int:
+        """The points for playing ``move``, a `canfield.Move` that has just been played.
+
+        Read what the move does from its flags: ``move.to_foundation`` (a card goes up),
+        ``move.from_foundation`` (a take-back), ``move.is_stock`` (a stock turn or a redeal),
+        ``move.from_waste``, ``move.from_reserve``, ``move.from_column``, ``move.to_column``, and
+        ``move.count`` for the number of cards.
+        """
         ...
 
 
 class AppScoring:
-    """+5 for each card put on a foundation, a take-back free, never below 0 (SPEC §1)."""
+    """+5 for each card put on a foundation, a take-back free, never below 0 (the app's score)."""
 
     floor: int | None = 0
 
     def initial(self, position: Position) -> int:
         return 0
 
-    def points(self, move: int) -> int:
-        return 5 if (move >> 5) & 31 == FOUNDATION else 0
+    def points(self, move: Move) -> int:
+        return 5 if move.to_foundation else 0
 
 
 class CasinoScoring:
@@ -47,10 +54,10 @@ class CasinoScoring:
     def initial(self, position: Position) -> int:
         return -52 + 5 * sum(n for _, n in position.foundations)
 
-    def points(self, move: int) -> int:
-        if (move >> 5) & 31 == FOUNDATION:
+    def points(self, move: Move) -> int:
+        if move.to_foundation:
             return 5
-        return -5 if FSUIT <= move & 31 < COL else 0
+        return -5 if move.from_foundation else 0
 
 
 class NoScoring:
@@ -61,7 +68,7 @@ class NoScoring:
     def initial(self, position: Position) -> int:
         return 0
 
-    def points(self, move: int) -> int:
+    def points(self, move: Move) -> int:
         return 0
 
 

@@ -1,9 +1,10 @@
-"""English wording, built parallel to the seeds' Italian, Polish and French lines.
+"""English wording, built parallel to the app's Italian, Polish and French lines.
 
 ``Stock: 34 cards; waste empty; reserve: 13 cards, top: queen of clubs. Foundations, starting
-rank 7: hearts up to the 7 of hearts (1), spades empty, diamonds empty, clubs empty. column 1: 6 of
-clubs; …`` — column labels stay lower case after the full stop, as in the seeds. Ranks 2–10 are
-digits, the others words (ace, jack, queen, king), also for the starting rank.
+rank 7: hearts up to the 7 of hearts (1), spades empty, diamonds empty, clubs empty. Column 1: 6 of
+clubs; column 2: …`` — every sentence starts with a capital letter (the app's other languages keep
+"colonna 1" in lower case there). Ranks 2–10 are digits, the others words (ace, jack, queen, king),
+also for the starting rank.
 """
 
 from __future__ import annotations

@@ -57,4 +57,5 @@ WORDING = Wording(
     foundation_complete=("complète",) * 4,
     colon=" : ",
     semicolon=" ; ",
+    capitalise=False,  # "colonne 1" after the full stop, as the app writes it
 )

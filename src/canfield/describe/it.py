@@ -55,4 +55,5 @@ WORDING = Wording(
     column_empty="vuota",
     foundation_empty=("vuote",) * 4,
     foundation_complete=("completa",) * 4,
+    capitalise=False,  # "colonna 1" after the full stop, as the app writes it
 )

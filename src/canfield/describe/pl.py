@@ -69,4 +69,5 @@ WORDING = Wording(
     foundation_empty=("pusty", "pusty", "puste", "pusty"),
     foundation_complete=("kompletny", "kompletny", "kompletne", "kompletny"),
     plural=plural,
+    capitalise=False,  # "kolumna 1" after the full stop, as the app writes it
 )

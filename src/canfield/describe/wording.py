@@ -4,9 +4,10 @@ A description has three sentences, in the seeds' order (SPEC §1, seeds 000–00
 
     <Stock>: <n cards>; <waste> <empty>; <reserve>: <n cards>, <top>: <card>.
     <Foundations, starting rank> <rank>: <suit> <up to card> (<count>), <suit> <empty>, ….
-    <column> 1: <card>, <card>; <column> 2 <empty>; ….
+    <Column> 1: <card>, <card>; <column> 2 <empty>; ….
 
-An empty pile is its label followed by the word for "empty" (as the seeds' ``scarti vuoti``); a
+Each sentence starts with a capital letter unless the language keeps the app's lower-case column
+label there (`Wording.capitalise`). An empty pile is its label followed by the word for "empty" (as the seeds' ``scarti vuoti``); a
 complete foundation adds that word to its count: ``(13, complete)``. When the variant shows more of
 the reserve than its top card, the other face-up cards follow, top first: ``, <below>: <card>, …``.
 A language module only fills in a `Wording`; the grammar that is not a plain table (plural forms)
@@ -67,6 +68,10 @@ class Wording:
     semicolon: str = "; "
     plural: Callable[[int], int] = one_or_many
     """The index in `card_forms` for a count."""
+    capitalise: bool = True
+    """Whether each sentence starts with a capital letter (``Column 1: …``). The Italian, French
+    and Polish lines keep the column label in lower case after the full stop, as the app writes
+    them."""
 
     # -- words ---------------------------------------------------------------------------------
 
@@ -90,7 +95,10 @@ class Wording:
         heading = self.foundations.format(rank=self.ranks[facts.start])
         found = heading + self.colon + ", ".join(self._foundation(f) for f in facts.foundations)
         cols = self.semicolon.join(self._column(i + 1, col) for i, col in enumerate(facts.columns))
-        return f"{piles}. {found}. {cols}."
+        sentences = [piles, found, cols]
+        if self.capitalise:
+            sentences = [s[:1].upper() + s[1:] for s in sentences]
+        return ". ".join(sentences) + "."
 
     def _stock(self, facts: Facts) -> str:
         if not facts.stock:
