@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 import canfield
+
+from .chromium import Browser, find_or_install
 
 # SPEC §1's worked example: base 7♥; reserve top Q♣, then 8♥, Q♠, J♠; columns 6♣ K♥ Q♥ A♠.
 # The rest of the deal is any order of the remaining cards (the stock here turns 2♣ 3♣ 4♣ first).
@@ -23,3 +27,14 @@ def example_deal() -> list[str]:
 @pytest.fixture
 def example() -> canfield.Game:
     return canfield.Game.from_deal(" ".join(example_deal()))
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Headless Chromium for the picture and replay tests, installed with apt first if missing (as root)."""
+    path, why = find_or_install()
+    if path is None:
+        pytest.skip(f"NO BROWSER, picture and replay checks NOT RUN: {why}")
+    b = Browser(path)
+    yield b
+    b.close()

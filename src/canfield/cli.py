@@ -1,54 +1,201 @@
-"""The ``canfield`` command: play a deal, list variants and their rules, perft, docs tables."""
+"""The ``canfield`` command: play a game, draw a position, replay a saved game, list variants and rules.
+
+``canfield play`` is an interactive game when its input and output are a terminal; otherwise it
+plays the moves given on the command line (and ``--auto N`` policy moves) and prints the boards.
+Options may come anywhere among a command's other arguments.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
-from . import Game, perft, variants
-from .errors import CanfieldError
+from . import Game, perft, records, variants
+from .cards import RANKS
+from .errors import CanfieldError, InvalidMoveError
+from .notation import parse_move
 from .plugins.registry import get_variant
 
 DEFAULT_CODE = "CF1-D3-AAAAAAA"
+#: The draw counts ``--draw`` accepts.
+DRAW_RANGE = range(1, 64)
 
 
-def _greedy(game: Game) -> str | None:
-    """A simple policy for the demo: a foundation move, else a non-stock move, else the stock."""
-    moves = game.legal_moves()
-    if not moves:
-        return None
-    for m in moves:
-        if m.target == "f":
-            return m.text
-    for m in moves:
-        if m.text != "s" and m.source not in "SHDC":
-            return m.text
-    return moves[-1].text
+class _Parser(argparse.ArgumentParser):
+    """A command's parser whose options may come before, between or after its other arguments."""
+
+    _mixing = False
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        if self._mixing:
+            return super().parse_known_args(args, namespace)
+        self._mixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._mixing = False
+
+
+def _count(what: str, lo: int, hi: int | None = None) -> Any:
+    """An argparse type: an int in ``lo..hi``, refused with a message naming ``what`` otherwise."""
+
+    def read(text: str) -> int:
+        ok = text.isascii() and text.isdigit() and len(text) <= 9
+        value = int(text) if ok else None
+        if value is None or value < lo or (hi is not None and value > hi):
+            span = f"{lo}..{hi}" if hi is not None else f"{lo} or more"
+            raise argparse.ArgumentTypeError(f"{what} {text!r} is not a whole number {span}")
+        return value
+
+    return read
+
+
+# -- which game ----------------------------------------------------------------------------------
+
+
+def _is_saved_game(text: str) -> bool:
+    return text.lower().endswith(".json") or Path(text).is_file()
+
+
+def _is_move(text: str) -> bool:
+    try:
+        parse_move(text)
+    except InvalidMoveError:
+        return False
+    return True
+
+
+def _game(args: argparse.Namespace) -> tuple[Game, list[str]]:
+    """The game the arguments name, and the moves to play on it.
+
+    The first argument is a saved game (a ``.json`` file), or a deal code unless it is a move;
+    ``--position`` gives a position instead. ``--variant`` and ``--draw`` choose the rules of a
+    deal code or a new random deal, and are passed on only when given.
+    """
+    items = list(args.items)
+    source = items.pop(0) if items and (_is_saved_game(items[0]) or not _is_move(items[0])) else None
+    options = {"draw": args.draw} if args.draw is not None else {}
+    rules_given = [name for name, value in (("--variant", args.variant), ("--draw", args.draw)) if value is not None]
+    if args.position is not None:
+        if source is not None:
+            raise CanfieldError(f"give a deal code, a saved game or --position, not both {source!r} and --position")
+        if rules_given:
+            raise CanfieldError(
+                f"--position carries its own rules: {' and '.join(rules_given)} apply to a new deal only"
+            )
+        return Game.from_position(args.position), items
+    if source is not None and _is_saved_game(source):
+        if rules_given:
+            raise CanfieldError(
+                f"a saved game carries its own rules: {' and '.join(rules_given)} apply to a new deal only"
+            )
+        return records.load(source), items
+    variant = args.variant or "canfield"
+    if source is None:
+        return Game.random(variant, **options), items
+    return Game.from_code(source, variant, **options), items
+
+
+# -- commands ------------------------------------------------------------------------------------
+
+
+def _board(game: Game) -> str:
+    from .terminal import board_text, legal_moves_text
+
+    return board_text(game) + "\n" + legal_moves_text(game)
+
+
+def _stuck_key(game: Game) -> tuple[str, ...]:
+    """The piles of a position without its pass count, to see the policy only turning the stock round."""
+    return tuple(game.position_string().split()[1:6])
+
+
+def _session(game: Game, args: argparse.Namespace) -> int:
+    """Play ``game`` interactively on standard input and output."""
+    from .terminal import Session, wants_colour
+
+    try:
+        import readline  # noqa: F401  (line editing and history for input())
+    except ImportError:  # pragma: no cover - not on every platform
+        pass
+    colour = args.color == "always" or (args.color == "auto" and wants_colour(sys.stdout))
+    return Session(game, out=sys.stdout, colour=colour, clear=sys.stdout.isatty()).run()
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    options = {"draw": args.draw} if args.draw else {}
-    game = Game.from_code(args.code, args.variant, **options)
-    print(f"deal {game.code} ({game.variant})")
-    print(game)
-    todo = list(args.moves)
+    from .policy import preferred_move
+
+    game, moves = _game(args)
+    if not moves and not args.auto and (args.interactive or (sys.stdin.isatty() and sys.stdout.isatty())):
+        return _session(game, args)
+    deal = f"deal {game.code}" if game.code else "a game from a position"
+    print(f"{deal} ({game.variant})")
+    print(_board(game))
+    for text in moves:
+        game.play(text)
+        print(f"\n> {text}")
+        print(_board(game))
+    stopped = ""
+    seen: set[tuple[str, ...]] = set()
     for _ in range(args.auto):
-        todo.append("")
-    for text in todo:
-        print("legal moves:", " ".join(m.text for m in game.legal_moves()) or "none")
-        move = text or _greedy(game)
-        if move is None:
+        if game.is_won() or game.is_lost():
             break
+        move = preferred_move(game)
+        if move is None:
+            stopped = "the policy sees no move to make"
+            break
+        if move.text != "s":
+            seen.clear()
+        elif _stuck_key(game) in seen:
+            stopped = "the policy only turns the stock round: it sees nothing more to do"
+            break
+        seen.add(_stuck_key(game))
         game.play(move)
-        print(f"\n> {move}")
-        print(game)
-    print("legal moves:", " ".join(m.text for m in game.legal_moves()) or "none")
+        print(f"\n> {move.text}")
+        print(_board(game))
     print("position:", game.position_string())
     if game.is_won():
         print("won")
     elif game.is_lost():
-        print("lost: no move but turning the stock is left")
+        print("lost: no move but turning the stock can ever be made again")
+    elif stopped:
+        print(f"stopped: {stopped}")
+    return _session(game, args) if args.interactive else 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from .svg import board_svg
+
+    game, moves = _game(args)
+    for text in moves:
+        game.play(text)
+    if args.svg is None:
+        print(_board(game))
+        return 0
+    svg = board_svg(game, width=args.width)
+    if args.svg == "-":
+        sys.stdout.write(svg + "\n")
+    else:
+        Path(args.svg).write_text(svg + "\n", encoding="utf-8")
+        print(f"wrote {args.svg}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .replay import replay_html
+
+    page = replay_html(records.load(args.saved))
+    if args.html == "-":
+        sys.stdout.write(page)
+    else:
+        Path(args.html).write_text(page, encoding="utf-8")
+        print(f"wrote {args.html}")
     return 0
 
 
@@ -59,6 +206,13 @@ def cmd_variants(args: argparse.Namespace) -> int:
     for r in [head, *rows]:
         print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
     return 0
+
+
+def _spec_value(name: str, value: object) -> str:
+    """A spec value as the rules command prints it: a rank as its letter, everything else as Python."""
+    if name == "foundation_base" and isinstance(value, int) and not isinstance(value, bool):
+        return RANKS[value]
+    return repr(value)
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -75,7 +229,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     print("hooks overridden:", ", ".join(v.overrides()) or "none")
     docs = field_docs()
     for name, value in attrs.asdict(v.spec).items():
-        print(f"  {name} = {value!r}  # {docs[name]}")
+        print(f"  {name} = {_spec_value(name, value)}  # {docs[name]}")
     return 0
 
 
@@ -98,37 +252,118 @@ def cmd_docs(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- the parser ----------------------------------------------------------------------------------
+
+
+def _game_arguments(p: argparse.ArgumentParser, moves: str) -> None:
+    p.add_argument(
+        "items",
+        nargs="*",
+        metavar="GAME [MOVE ...]",
+        help="a deal code (e.g. CF1-D3-AAAAAAA) or a saved game (a .json file), then moves in notation "
+        f"(e.g. 12 s r2 24:2) {moves}; without a game, a new random deal",
+    )
+    p.add_argument("--position", metavar="TEXT", help="start from a position string (as printed by 'position:')")
+    p.add_argument("--variant", metavar="ID", help="the variant of a deal code or a new deal (default canfield)")
+    p.add_argument(
+        "--draw",
+        type=_count("draw count", DRAW_RANGE.start, DRAW_RANGE.stop - 1),
+        metavar="N",
+        help="cards turned from the stock at a time (default: the deal code's, else the variant's)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="canfield", description="Canfield solitaire and its variants.")
-    sub = p.add_subparsers(dest="command", required=True)
-    play = sub.add_parser("play", help="show a deal, list its legal moves, play moves")
-    play.add_argument("code", nargs="?", default=DEFAULT_CODE, help=f"deal code (default {DEFAULT_CODE})")
-    play.add_argument("moves", nargs="*", help="moves to play, e.g. r2 rf 24:2")
-    play.add_argument("--variant", default="canfield")
-    play.add_argument("--draw", type=int, default=None)
-    play.add_argument("--auto", type=int, default=0, metavar="N", help="then play N moves of a simple policy")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
+    play = sub.add_parser(
+        "play",
+        help="play a game: interactive in a terminal, else the moves given",
+        description="Play a game. In a terminal it is interactive (type ? for help); otherwise, or with "
+        "moves or --auto, it plays the moves and prints each board.",
+    )
+    _game_arguments(play, "to play first")
+    play.add_argument(
+        "--auto",
+        type=_count("--auto", 0),
+        default=0,
+        metavar="N",
+        help="then play up to N moves of a simple policy, stopping at a win or a loss",
+    )
+    play.add_argument(
+        "-i",
+        "--interactive",
+        action="store_true",
+        help="read commands from standard input even when it is not a terminal",
+    )
+    play.add_argument(
+        "--color",
+        choices=["auto", "always", "never"],
+        default="auto",
+        help="red suits in red: auto (in a terminal, unless NO_COLOR is set), always or never",
+    )
     play.set_defaults(func=cmd_play)
+    show = sub.add_parser(
+        "show",
+        help="print a position, or draw it as an SVG picture",
+        description="Print a position as text, or write it as an SVG picture with --svg.",
+    )
+    _game_arguments(show, "to play before showing it")
+    show.add_argument(
+        "--svg", metavar="FILE", help="write the position as an SVG picture to FILE ('-' for standard output)"
+    )
+    show.add_argument(
+        "--width",
+        type=_count("--width", 1),
+        metavar="PX",
+        help="the picture's width in pixels (default its natural size)",
+    )
+    show.set_defaults(func=cmd_show)
+    replay = sub.add_parser(
+        "replay",
+        help="turn a saved game into a web page that steps through it",
+        description="Write one self-contained HTML page that steps through a saved game.",
+    )
+    replay.add_argument("saved", metavar="SAVED.json", help="a saved game (from 'save FILE' in play, or Game.to_json)")
+    replay.add_argument("--html", required=True, metavar="FILE", help="the page to write ('-' for standard output)")
+    replay.set_defaults(func=cmd_replay)
     sub.add_parser("variants", help="list registered variants").set_defaults(func=cmd_variants)
-    rules = sub.add_parser("rules", help="print a variant's full spec")
-    rules.add_argument("variant")
+    rules = sub.add_parser("rules", help="print a variant's full rules")
+    rules.add_argument("variant", metavar="ID", help="a variant id or alias (see 'canfield variants')")
     rules.set_defaults(func=cmd_rules)
     pf = sub.add_parser("perft", help="count move sequences to each depth")
-    pf.add_argument("code", nargs="?", default=DEFAULT_CODE)
-    pf.add_argument("depth", type=int, nargs="?", default=4)
-    pf.add_argument("--variant", default="canfield")
+    pf.add_argument("code", nargs="?", default=DEFAULT_CODE, help=f"deal code (default {DEFAULT_CODE})")
+    pf.add_argument(
+        "depth", type=_count("depth", 0), nargs="?", default=4, help="the deepest depth to count (default 4)"
+    )
+    pf.add_argument("--variant", default="canfield", metavar="ID", help="the variant (default canfield)")
     pf.set_defaults(func=cmd_perft)
     docs = sub.add_parser("docs", help="markdown generated from the registered variants")
-    docs.add_argument("what", choices=["table", "diff"])
-    docs.add_argument("ids", nargs="*")
+    docs.add_argument("what", choices=["table", "diff"], help="the table of all variants, or the diff of two")
+    docs.add_argument("ids", nargs="*", metavar="ID", help="the two variant ids to compare (for diff)")
     docs.set_defaults(func=cmd_docs)
     return p
+
+
+def _quiet_stdout() -> None:
+    """After a closed pipe (``canfield play | head``): send what is left to /dev/null, quietly."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # not a real file (tests capture output)
+        pass
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args))
-    except CanfieldError as e:
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except (CanfieldError, OSError) as e:
         print(f"canfield: error: {e}", file=sys.stderr)
         return 2
 

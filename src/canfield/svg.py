@@ -1,0 +1,283 @@
+"""Pictures of positions: one self-contained SVG image per position, drawn by this module.
+
+`board_svg` draws what a player sees (`Game.observation`): the stock as a back with its count,
+the waste (fanned when more than one card is turned at a time), the reserve (face-down cards as
+backs), the foundations (an empty one shows the card that starts it), the columns, and a line with
+the variant, draw, pass, score and moves. Nothing face down is in the image, not even as text.
+Any registered variant can be drawn: more decks give more foundations, and up to nine columns.
+
+>>> import canfield
+>>> from canfield.svg import board_svg
+>>> board_svg(canfield.Game.from_code("CF1-D3-AAAAAAA")).startswith("<svg")
+True
+
+`Game._repr_svg_` returns the same picture, so a notebook shows a game as its board.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+import attrs
+
+from .cards import RANKS, SUIT_SYMBOLS, card_name
+
+if TYPE_CHECKING:
+    from .game import Game, Observation
+
+CARD_W, CARD_H = 64, 90
+GAP = 12
+MARGIN = 14
+HEADER = 30
+LABEL = 18
+FAN_X = 40  # between the waste's fanned cards: a card's index stays visible
+FAN_Y = 26  # between face-up cards in a column or a visible reserve
+BACK_Y = 3  # between face-down cards of the reserve
+WASTE_SHOWN = 3  # the most waste cards fanned out
+
+FONT = "DejaVu Sans, Segoe UI Symbol, Arial, sans-serif"
+TABLE = "#2d6a41"
+INK = "#eef5ee"
+DIM = "#a9c8b2"
+RED = "#c8102e"
+BLACK = "#161616"
+BACK = "#23508a"
+BACK_LINE = "#9fbde3"
+_RED_SUITS = (1, 2)
+_TEXT_STYLE = "\ufe0e"  # show the suit symbols as text, never as emoji
+_TIGHT = ' letter-spacing="-1.5"'  # a 10's index fits where the others do
+
+
+@attrs.frozen
+class Status:
+    """The facts around the piles that every view of a game shows: rules, pass, score, moves, end."""
+
+    name: str
+    draw: int
+    pass_number: int
+    pass_limit: int | None
+    score: int
+    moves: int
+    won: bool
+    lost: bool
+
+    @property
+    def passes_text(self) -> str:
+        """``pass 1 of 3``, or ``pass 1 of unlimited``."""
+        limit = "unlimited" if self.pass_limit is None else str(self.pass_limit)
+        return f"pass {self.pass_number} of {limit}"
+
+    @property
+    def can_redeal(self) -> bool:
+        """Whether another pass through the stock is allowed after this one."""
+        return self.pass_limit is None or self.pass_number < self.pass_limit
+
+
+def status(game: Game) -> Status:
+    """The `Status` of a game now."""
+    recycles = game.observation().recycles
+    return Status(
+        name=game.rules.variant.name,
+        draw=game.rules.draw_count(recycles),
+        pass_number=recycles + 1,
+        pass_limit=game.rules.pass_limit,
+        score=game.score,
+        moves=game.move_count,
+        won=game.is_won(),
+        lost=game.is_lost(),
+    )
+
+
+def rank_text(rank: int) -> str:
+    """A rank as printed on a card: ``A``, ``2`` … ``10``, ``J``, ``Q``, ``K``."""
+    return "10" if RANKS[rank] == "T" else RANKS[rank]
+
+
+def card_text(card: int) -> str:
+    """A card as printed on it, e.g. ``10♥``."""
+    return rank_text(card % 13) + SUIT_SYMBOLS[(card // 13) % 4]
+
+
+def foundation_top(start: int, suit: int, count: int) -> int | None:
+    """The top card of a foundation of ``suit`` holding ``count`` cards from rank ``start``."""
+    return None if count == 0 else suit * 13 + (start + count - 1) % 13
+
+
+# -- drawing -----------------------------------------------------------------------------------
+
+
+def _width(text: str, size: int) -> float:
+    """About how wide ``text`` is at ``size`` (bold, a little generous), to lay out the header."""
+    return len(text) * size * 0.6
+
+
+def _text(
+    x: float,
+    y: float,
+    text: str,
+    *,
+    size: int,
+    fill: str,
+    anchor: str = "start",
+    bold: bool = False,
+    cls: str = "",
+) -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    kind = f' class="{cls}"' if cls else ""
+    return (
+        f'<text{kind} x="{x:g}" y="{y:g}" font-size="{size}" fill="{fill}" text-anchor="{anchor}"{weight}>'
+        f"{escape(text)}</text>"
+    )
+
+
+def _card(x: float, y: float, card: int) -> str:
+    """A face-up card: its index in the top corner (the part a column leaves visible) and a big pip."""
+    suit = card // 13 % 4
+    colour = RED if suit in _RED_SUITS else BLACK
+    symbol = SUIT_SYMBOLS[suit] + _TEXT_STYLE
+    return (
+        f'<g class="card" data-card="{card_name(card)}" transform="translate({x:g},{y:g})">'
+        f'<rect width="{CARD_W}" height="{CARD_H}" rx="6" fill="#fff" stroke="#5a5a5a"/>'
+        f'<text x="4" y="21" font-size="19" font-weight="bold" fill="{colour}"{_TIGHT if card % 13 == 9 else ""}>'
+        f'{rank_text(card % 13)}<tspan font-size="17">{symbol}</tspan></text>'
+        f'<text x="{CARD_W / 2:g}" y="{CARD_H - 18}" font-size="36" fill="{colour}" text-anchor="middle">{symbol}</text>'
+        "</g>"
+    )
+
+
+def _back(x: float, y: float) -> str:
+    """A face-down card."""
+    return (
+        f'<g class="back" transform="translate({x:g},{y:g})">'
+        f'<rect width="{CARD_W}" height="{CARD_H}" rx="6" fill="{BACK}" stroke="#f4f4f4" stroke-width="1.5"/>'
+        f'<rect x="5" y="5" width="{CARD_W - 10}" height="{CARD_H - 10}" rx="4" fill="none" '
+        f'stroke="{BACK_LINE}" stroke-width="1.5"/>'
+        "</g>"
+    )
+
+
+def _slot(x: float, y: float, mark: str = "", colour: str = DIM) -> str:
+    """An empty place, with an optional mark in it (the card a foundation starts with)."""
+    out = (
+        f'<rect class="slot" x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="none" '
+        f'stroke="{DIM}" stroke-width="1.5" stroke-dasharray="5 4"/>'
+    )
+    if mark:
+        out += _text(x + CARD_W / 2, y + CARD_H / 2 + 8, mark, size=22, fill=colour, anchor="middle", bold=True)
+    return out
+
+
+def _fan_y(cards: tuple[int | None, ...], x: float, y: float) -> tuple[list[str], float]:
+    """A pile drawn downwards, backs close together and face-up cards apart; returns its bottom edge."""
+    parts = []
+    for i, c in enumerate(cards):
+        parts.append(_back(x, y) if c is None else _card(x, y, c))
+        if i < len(cards) - 1:
+            y += BACK_Y if c is None else FAN_Y
+    return parts, y + CARD_H
+
+
+def draw(obs: Observation, st: Status, *, width: int | None = None) -> str:
+    """The SVG picture of an observation with its status (`board_svg` for a game)."""
+    slots = max(len(obs.foundations), len(obs.columns))
+    x_stock = MARGIN
+    x_waste = x_stock + CARD_W + GAP
+    x_right = x_waste + CARD_W + (WASTE_SHOWN - 1) * FAN_X + 2 * GAP
+    pitch = CARD_W + GAP
+    full_w = x_right + slots * pitch - GAP + MARGIN
+    y_top = MARGIN + HEADER
+    y_low = y_top + CARD_H + LABEL + GAP + 6
+    body: list[str] = []
+
+    # the stock, with its count, and the waste
+    if obs.stock_count:
+        body.append(_back(x_stock, y_top))
+        body.append(
+            _text(
+                x_stock + CARD_W / 2,
+                y_top + CARD_H / 2 + 8,
+                str(obs.stock_count),
+                size=22,
+                fill="#fff",
+                anchor="middle",
+                bold=True,
+            )
+        )
+    else:
+        body.append(_slot(x_stock, y_top, "↻" if obs.waste and st.can_redeal else ""))
+    body.append(_text(x_stock, y_top + CARD_H + 15, f"stock {obs.stock_count}", size=13, fill=INK))
+    shown = obs.waste[-min(st.draw, WASTE_SHOWN) :] if obs.waste else ()
+    if shown:
+        for i, c in enumerate(shown):
+            body.append(_card(x_waste + i * FAN_X, y_top, c))
+    else:
+        body.append(_slot(x_waste, y_top))
+    body.append(_text(x_waste, y_top + CARD_H + 15, f"waste {len(obs.waste)}", size=13, fill=INK))
+
+    # the foundations, each empty one marked with the card it starts with
+    for f, (suit, count) in enumerate(obs.foundations):
+        x = x_right + f * pitch
+        top = foundation_top(obs.start, suit, count)
+        if top is None:
+            body.append(
+                _slot(
+                    x, y_top, card_text(suit * 13 + obs.start) + _TEXT_STYLE, RED if suit in _RED_SUITS else "#10361d"
+                )
+            )
+        else:
+            body.append(_card(x, y_top, top))
+
+    # the reserve, face-down cards as backs
+    if obs.reserve:
+        parts, bottom = _fan_y(obs.reserve, x_stock, y_low)
+        body += parts
+    else:
+        body.append(_slot(x_stock, y_low))
+        bottom = y_low + CARD_H
+    body.append(_text(x_stock, bottom + 15, f"reserve {len(obs.reserve)}", size=13, fill=INK))
+    low = bottom + LABEL
+
+    # the columns, numbered as the move notation numbers them
+    for i, col in enumerate(obs.columns):
+        x = x_right + i * pitch
+        body.append(_text(x + CARD_W / 2, y_low - 6, str(i + 1), size=13, fill=INK, anchor="middle", bold=True))
+        if col:
+            parts, col_end = _fan_y(col, x, y_low)
+            body += parts
+        else:
+            body.append(_slot(x, y_low))
+            col_end = y_low + CARD_H
+        low = max(low, col_end)
+
+    full_h = low + MARGIN
+    limit = "∞" if st.pass_limit is None else st.pass_limit
+    head = f"{st.name} · draw {st.draw} · pass {st.pass_number} of {limit}"
+    end = " · won" if st.won else " · lost" if st.lost else ""
+    tail = f"score {st.score} · moves {st.moves}{end}"
+    if _width(head, 16) + _width(tail, 16) + 2 * MARGIN + 16 > full_w:  # two lines when one is too short
+        full_h += HEADER - 8
+        body = [f'<g transform="translate(0,{HEADER - 8})">', *body, "</g>"]
+        tail_y = MARGIN + 17 + HEADER - 8
+    else:
+        tail_y = MARGIN + 17
+    header = [
+        _text(MARGIN, MARGIN + 17, head, size=16, fill=INK, bold=True, cls="status"),
+        _text(full_w - MARGIN, tail_y, tail, size=16, fill="#ffd54a" if end else INK, anchor="end", cls="status"),
+    ]
+    scale = 1.0 if width is None else width / full_w
+    title = f"{st.name}: {st.passes_text}, score {st.score}, {st.moves} moves{end.replace(' ·', ',')}"
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {full_w:g} {full_h:g}" '
+        f'width="{full_w * scale:.0f}" height="{full_h * scale:.0f}" font-family="{FONT}" role="img">'
+        f"<title>{escape(title)}</title>"
+        f'<rect width="{full_w:g}" height="{full_h:g}" rx="10" fill="{TABLE}"/>'
+        + "".join(header)
+        + "".join(body)
+        + "</svg>"
+    )
+
+
+def board_svg(game: Game, *, width: int | None = None) -> str:
+    """The picture of a game's position as one SVG document (``width`` in pixels scales it)."""
+    return draw(game.observation(), status(game), width=width)
