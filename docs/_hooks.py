@@ -2,7 +2,8 @@
 
 Every registered variant — the built-ins and any plugin installed in the environment (entry
 points of the group ``canfield.variants``) — gets a page ``variants/<id>.md`` made by
-`canfield.docsgen.variant_page`, listed in the nav under "Variants" without any edit to the docs.
+`canfield.docsgen.variant_page`, listed in the nav under "Variants" by name, without any edit to
+the docs.
 In ``variants.md`` the placeholders ``<!-- canfield:NAME -->`` are replaced by the generated
 markdown of the same name (see ``PLACEHOLDERS``).
 """
@@ -17,12 +18,14 @@ from mkdocs.structure.pages import Page
 
 import canfield
 from canfield import docsgen
+from canfield.rules import FillRule
 
 NAV_SECTION = "Variants"
 PLACEHOLDERS = {
     "differences-table": lambda: docsgen.differences_table(links=True),
     "variant-list": lambda: docsgen.variant_list(links=True),
     "rules-reference": docsgen.rules_reference,
+    "fill-rule-fields": lambda: docsgen.attrs_fields(FillRule),
 }
 
 
@@ -39,7 +42,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     if section is None:
         raise ValueError(f"mkdocs.yml: the nav needs a {NAV_SECTION!r} section for the variant pages")
     listed = {next(iter(e.values())) if isinstance(e, dict) else e for e in section}
-    for v in canfield.variants():
+    for v in sorted(canfield.variants(), key=lambda v: (v.name.casefold(), v.id)):
         if _page_path(v.id) not in listed:
             section.append({v.name: _page_path(v.id)})
     return config

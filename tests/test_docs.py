@@ -7,6 +7,8 @@ than ``python`` in its info string, e.g. ``title="..."``, or ``<!-- no-exec -->`
 
 from __future__ import annotations
 
+import argparse
+import html
 import os
 import re
 import subprocess
@@ -20,12 +22,17 @@ import canfield
 from canfield import cli, docsgen
 from canfield.plugins import hookspecs
 from canfield.plugins import registry as registry_module
-from canfield.spec import CANFIELD, FIELDS, RuleSpec, field_docs
+from canfield.spec import FIELDS, RuleSpec, field_docs
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC_FILES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 NO_EXEC = "<!-- no-exec -->"
+#: Every hand-written page of the site (without ``.md``), each built to ``<name>/index.html``.
+PAGES = (
+    "rules", "board", "cli", "variants", "deal-codes", "notation", "cards", "saved-games", "languages",
+    "plugin-tutorial", "plugin-testing", "hooks", "api", "api-rules", "glossary",
+)  # fmt: skip
 
 _FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<ticks>`{3,}|~{3,})(?P<info>[^\n]*)$")
 
@@ -100,7 +107,7 @@ def _page(site: Path, name: str) -> str:
 
 
 def test_site_builds_with_every_page(site: Path) -> None:
-    for name in ("rules", "variants", "hooks", "plugin-tutorial", "deal-codes", "notation", "api"):
+    for name in PAGES:
         assert (site / name / "index.html").is_file(), name
     assert (site / "index.html").is_file()
 
@@ -122,7 +129,7 @@ def test_site_has_a_page_for_every_installed_variant(site: Path) -> None:
 
 def test_built_variants_page_marks_differences(site: Path) -> None:
     table = _page(site, "variants")
-    assert f"<strong>any-suit</strong> {docsgen.MARK}" in table
+    assert f"<strong>any suit, king on ace</strong> {docsgen.MARK}" in table
     assert f"<strong>2 (fixed)</strong> {docsgen.MARK}" in table
     for f in FIELDS:
         assert f"<code>{f}</code>" in table
@@ -156,68 +163,82 @@ def test_every_field_has_a_doc() -> None:
         assert f.metadata.get("doc", "").strip(), f"RuleSpec.{f.name} has no metadata doc"
 
 
-def test_table_has_every_variant_and_field() -> None:
+def test_table_has_every_variant_and_rule() -> None:
     head, rows = _table(docsgen.differences_table())
     ids = [v.id for v in canfield.variants()]
     assert head[0] == "rule" and head[1:] == ids and ids[0] == "canfield"
-    assert list(rows) == [f"`{f}`" for f in FIELDS] + [docsgen.HOOKS_ROW]
+    assert list(rows) == [r.name for r in docsgen.ROWS] + [docsgen.HOOKS_ROW]
     assert docsgen.LEGEND in docsgen.differences_table()
+    covered = [f for r in docsgen.ROWS for f in r.fields]
+    assert sorted(covered) == sorted(FIELDS)  # every spec field is shown by exactly one rule
 
 
 def test_table_marks_exactly_the_differences() -> None:
     head, rows = _table(docsgen.differences_table())
     by_id = {v.id: v for v in canfield.variants()}
-    ref = by_id["canfield"]
+    ref = docsgen.rule_values("canfield")
     for i, vid in enumerate(head[1:]):
-        v = by_id[vid]
-        for f in FIELDS:
-            cell = rows[f"`{f}`"][i]
-            differs = getattr(v.spec, f) != getattr(ref.spec, f)
-            assert _marked(cell) == differs, (vid, f, cell)
-            assert docsgen.format_value(f, getattr(v.spec, f)) in cell
+        values = docsgen.rule_values(vid)
+        for r in docsgen.ROWS:
+            cell = rows[r.name][i]
+            assert _marked(cell) == (values[r.name] != ref[r.name]), (vid, r.name, cell)
+            assert values[r.name] in cell
         hooks = rows[docsgen.HOOKS_ROW][i]
-        assert _marked(hooks) == (set(v.overrides()) != set(ref.overrides())), (vid, hooks)
+        assert _marked(hooks) == (set(by_id[vid].overrides()) != set()), (vid, hooks)
     col = head[1:].index
-    assert rows["`build`"][col("rainbow")] == f"**any-suit** {docsgen.MARK}"
-    assert rows["`build`"][col("canfield")] == "alternate-colour"
-    assert rows["`foundation_base`"][col("storehouse")] == f"**2 (fixed)** {docsgen.MARK}"
-    assert rows["`foundation_base`"][col("classic")] == "dealt base card"
-    assert rows["`redeals`"][col("canfield")] == "unlimited"
-    assert rows["`undo_limit`"][col("cardgames-io")] == f"**unlimited** {docsgen.MARK}"
+    assert rows["column build"][col("rainbow")] == f"**any suit, king on ace** {docsgen.MARK}"
+    assert rows["column build"][col("canfield")] == "alternate colour, king on ace"
+    assert rows["foundation base"][col("storehouse")] == f"**2 (fixed)** {docsgen.MARK}"
+    assert rows["foundation base"][col("classic")] == "dealt base card"
+    assert rows["passes"][col("canfield")] == "unlimited"
+    assert rows["draws per pass"][col("rainbow")] == f"**1** {docsgen.MARK}"
+    assert rows["undo limit"][col("cardgames-io")] == f"**unlimited** {docsgen.MARK}"
     assert rows[docsgen.HOOKS_ROW][col("cardgames-io")] == f"**canfield_scoring** {docsgen.MARK}"
 
 
-def test_diff_lists_exactly_the_differing_fields() -> None:
+def test_table_shows_what_hooks_do_not_the_spec() -> None:
+    _, rows = _table(docsgen.differences_table())
+    head = _table(docsgen.differences_table())[0][1:]
+    # cardgames-io's spec says scoring 'none', but its hook scores: the table says so.
+    assert canfield.get_variant("cardgames-io").spec.scoring == "none"
+    assert rows["scoring"][head.index("cardgames-io")] == f"**custom: canfield_scoring** {docsgen.MARK}"
+    if "rush" in head:  # rush's spec says draw 3; its hook draws 3, then 2, then 1
+        assert rows["draws per pass"][head.index("rush")] == f"**3, 2, 1** {docsgen.MARK}"
+
+
+def test_diff_lists_exactly_the_differing_rules() -> None:
     text = docsgen.diff("canfield", "rainbow")
     head, rows = _table(text)
-    rainbow = canfield.get_variant("rainbow").spec
-    expected = [f for f in FIELDS if getattr(rainbow, f) != getattr(CANFIELD, f)]
-    assert expected == ["draw", "redeals", "tableau_moves", "build", "foundation_takeback"]
-    assert list(rows) == [f"`{f}`" for f in expected]
-    assert head[:3] == ["rule", "canfield", "rainbow"]
-    assert rows["`build`"][:2] == ["alternate-colour", "any-suit"]
-    assert rows["`redeals`"][:2] == ["unlimited", "0 (1 pass)"]
+    assert list(rows) == ["draws per pass", "passes", "column moves", "column build", "take-back"]
+    assert list(rows) == docsgen.differing_rules("canfield", "rainbow")
+    assert head == ["rule", "canfield", "rainbow", "option", "meaning"]
+    assert rows["column build"][:3] == ["alternate colour, king on ace", "any suit, king on ace", "`build`, `build_wraps`"]
+    assert rows["passes"][:2] == ["unlimited", "1 (no redeal)"]
+    assert rows["draws per pass"][3] == field_docs()["draw"]
     assert "Hooks overridden: `canfield` none; `rainbow` none." in text
 
 
-def test_diff_of_same_spec_and_aliases() -> None:
+def test_diff_of_same_rules_and_aliases() -> None:
     text = docsgen.diff("classic", "demon")
-    assert "No rule field differs." in text and "|" not in text
-    assert "canfield_scoring" in docsgen.diff("canfield", "online")
+    assert "No rule differs." in text and "|" not in text
+    online = docsgen.diff("canfield", "online")
+    assert "canfield_scoring" in online and "| scoring | app | custom: canfield_scoring |" in online
 
 
 def test_variant_page() -> None:
     page = docsgen.variant_page("storehouse")
     assert page.startswith("# Storehouse Canfield\n")
     _, rows = _table(page)
-    assert list(rows) == [f"`{f}`" for f in FIELDS]
+    assert list(rows) == [r.name for r in docsgen.ROWS]
     docs = field_docs()
-    for f in FIELDS:
-        assert rows[f"`{f}`"][1] == docs[f]
-    assert rows["`foundation_base`"][0] == f"**2 (fixed)** {docsgen.MARK}"
-    assert rows["`build`"][0] == f"**same-suit** {docsgen.MARK}"
-    assert rows["`reserve_visible`"][0] == "top"
+    for r in docsgen.ROWS:
+        assert rows[r.name][1] == ", ".join(f"`{f}`" for f in r.fields)
+        assert rows[r.name][2] == " ".join(docs[f] for f in r.fields)
+    assert rows["foundation base"][0] == f"**2 (fixed)** {docsgen.MARK}"
+    assert rows["column build"][0] == f"**in suit, king on ace** {docsgen.MARK}"
+    assert rows["reserve face up"][0] == "top card"
     assert "`storehouse-canfield`" in page and "Hooks overridden: none" in page
+    assert "canfield play CF1-D1-AAAAAAA --variant storehouse" in page
     online = docsgen.variant_page("online")
     assert "`canfield_scoring`" in online and "[`canfield_scoring`]" not in online
     assert "[`canfield_scoring`][canfield.plugins.hookspecs.canfield_scoring]" in docsgen.variant_page(
@@ -259,3 +280,123 @@ def test_python_blocks_run(path: Path, line: int, code: str, monkeypatch: pytest
 def test_example_scripts_run(script: Path) -> None:
     proc = subprocess.run([sys.executable, str(script)], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, f"{script.name} failed:\n{proc.stdout}\n{proc.stderr}"
+
+
+# -- the pages say what players and plugin authors need -----------------------------------------
+
+
+def _text(site: Path, name: str) -> str:
+    """A built page's text, tags removed."""
+    return html.unescape(re.sub(r"<[^>]+>", "", _page(site, name)))
+
+
+#: Files whose text (docs, docstrings, variant descriptions) must stand on their own.
+OWN_TEXTS = [
+    *sorted((ROOT / "docs").glob("*.md")),
+    ROOT / "docs" / "_hooks.py",
+    *sorted((ROOT / "src" / "canfield" / "plugins").rglob("*.py")),
+    ROOT / "src" / "canfield" / "docsgen.py",
+    ROOT / "src" / "canfield" / "spec.py",
+    *sorted(p for p in (ROOT / "examples").rglob("*.py") if "build" not in p.parts),
+    *sorted(p for p in (ROOT / "examples").rglob("*.md") if "build" not in p.parts),
+]
+_PRIVATE = re.compile(r"\bSPEC\b|\b[Ss]eeds?\b|\b[Ss]ource documents?")
+
+
+@pytest.mark.parametrize("path", OWN_TEXTS, ids=[str(p.relative_to(ROOT)) for p in OWN_TEXTS])
+def test_texts_stand_on_their_own(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    found = [m.group(0) for m in _PRIVATE.finditer(text)]
+    assert not found, f"{path.name} mentions {found}"
+
+
+def test_variant_descriptions_stand_on_their_own() -> None:
+    for v in registry_module.Registry():
+        assert not _PRIVATE.search(v.description), (v.id, v.description)
+        assert not _PRIVATE.search(docsgen.variant_page(v.id)), v.id
+
+
+def test_generated_pages_stand_on_their_own(site: Path) -> None:
+    for name in ("variants", "hooks", "api-rules", *(f"variants/{v.id}" for v in registry_module.Registry())):
+        found = _PRIVATE.findall(_text(site, name))
+        assert not found, (name, found)
+
+
+def test_install_from_a_checkout_is_documented() -> None:
+    index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    assert "pip install ." in index and "git clone" in index
+    for path in DOC_FILES:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if re.search(r"pip install ['\"]?canfield\b(?![-\w])", line) and "published" not in line:
+                pytest.fail(f"{path.name}: 'pip install canfield' as if published: {line.strip()}")
+    assert "Once it is published, `pip install canfield`" in index  # the published name, for later
+
+
+def test_plugin_authors_get_an_editable_install() -> None:
+    for name in ("plugin-tutorial.md", "plugin-testing.md"):
+        assert "pip install -e" in (ROOT / "docs" / name).read_text(encoding="utf-8"), name
+
+
+def _subcommands() -> dict[str, argparse.ArgumentParser]:
+    parser = cli.build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(sub.choices)
+
+
+#: Commands another page (playing.md) describes in full; the CLI guide describes them briefly.
+PLAYING_COMMANDS = ("play", "show", "replay")
+
+
+def test_the_cli_guide_names_every_command_and_option() -> None:
+    guide = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    for name, parser in _subcommands().items():
+        assert f"canfield {name}" in guide, f"command {name!r} is missing from cli.md"
+        if name in PLAYING_COMMANDS:
+            continue
+        for action in parser._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            words = action.option_strings or [action.metavar or action.dest]
+            if action.choices and not action.option_strings:
+                words = [f"`{c}`" for c in action.choices]  # every choice of a positional
+                assert all(w in guide for w in words), f"{name}: {words} is missing from cli.md"
+            assert any(str(w) in guide for w in words), f"{name}: {words} is missing from cli.md"
+    assert "(playing.md)" in guide
+
+
+def test_every_cli_option_has_a_help_text() -> None:
+    for name, parser in _subcommands().items():
+        for action in parser._actions:
+            assert action.help, f"canfield {name}: {action.option_strings or action.dest} has no help text"
+
+
+def test_api_pages_show_every_field(site: Path) -> None:
+    page = _text(site, "api-rules")
+    for cls in (canfield.RuleSpec, canfield.Variant, canfield.FillRule):
+        for f in attrs.fields(cls):
+            assert f.name in page, f"{cls.__name__}.{f.name} is missing from the API page"
+    for member in ("floor", "initial", "points"):
+        assert f"canfield.scoring.Scorer.{member}" in _page(site, "api-rules")
+
+
+def test_hook_reference_links_card_numbers_and_says_who_wraps(site: Path) -> None:
+    assert 'href="../cards/#card-numbers"' in _page(site, "hooks")
+    assert 'id="card-numbers"' in _page(site, "cards")
+    doc = " ".join((hookspecs.canfield_build_rule.__doc__ or "").split())
+    assert "a rule that lets a king go on an ace must say so itself" in doc
+    assert "a rule that lets a king go on an ace must say so itself" in " ".join(_text(site, "hooks").split())
+
+
+def test_new_pages_are_in_the_nav(site: Path) -> None:
+    home = (site / "index.html").read_text(encoding="utf-8")
+    for name in PAGES:
+        assert f'href="{name}/"' in home, f"{name} is not in the navigation"
+
+
+def test_variant_navigation_is_sorted_by_name(site: Path) -> None:
+    home = (site / "index.html").read_text(encoding="utf-8")
+    fresh = registry_module.Registry()
+    order = [m for m in re.findall(r'href="variants/([\w-]+)/"', home)]
+    listed = list(dict.fromkeys(order))
+    by_name = [v.id for v in sorted(fresh, key=lambda v: (v.name.casefold(), v.id))]
+    assert listed == by_name

@@ -1,4 +1,4 @@
-"""Markdown generated from the registered variants: the rule-differences table, diffs, variant pages.
+"""Markdown generated from the registered variants: the rules table, diffs, variant pages.
 
 Pure functions of the registry: every registered variant — built-in, installed through an entry
 point, or registered at run time — appears without any edit to the docs. The ``canfield docs``
@@ -6,19 +6,28 @@ command prints `differences_table` and `diff`; the documentation site (``docs/_h
 its variants pages from `differences_table`, `variant_list`, `rules_reference` and
 `variant_page`, with ``links=True``.
 
-A value that differs from the reference variant ``canfield`` is printed in bold with a trailing
-dagger (`MARK`), and every table that marks values ends with `LEGEND`.
+The tables say what each variant's compiled rules do (`canfield.plugins.registry.rules_for`), not
+only what its spec says: a hook that changes a rule changes the table (rush draws "3, 2, 1"; a
+hook-built column rule that matches no known rule reads "custom: canfield_build_rule"). A value
+that differs from the reference variant ``canfield`` is printed in bold with a trailing dagger
+(`MARK`), and every table that marks values ends with `LEGEND`.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 import attrs
 
-from .cards import RANKS
+from .deals import shuffled_deck
+from .errors import CanfieldError
 from .plugins import hookspecs
-from .plugins.registry import get_variant, variants
-from .rules import Variant
-from .spec import BUILD_RULES, EMPTY_COLUMN, FIELDS, RESERVE_VISIBLE, SCORING, TABLEAU_MOVES, RuleSpec, field_docs
+from .plugins.builtin import build_predicate
+from .plugins.registry import get_variant, rules_for, variants
+from .rules import Rules, Variant
+from .scoring import AppScoring, CasinoScoring, NoScoring
+from .spec import BUILD_RULES, EMPTY_COLUMN, RESERVE_VISIBLE, SCORING, TABLEAU_MOVES, RuleSpec, field_docs, format_rank
 
 #: The id of the variant every other one is compared with.
 REFERENCE = "canfield"
@@ -27,6 +36,8 @@ MARK = "†"
 #: The row name of the decision hooks a variant implements itself.
 HOOKS_ROW = "hooks overridden"
 LEGEND = f"**Bold** values marked {MARK} differ from `{REFERENCE}`."
+#: How a rule that a hook decides and no known rule matches is shown: ``custom: <hook name>``.
+CUSTOM = "custom: {hook}"
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "reserve_visible": RESERVE_VISIBLE,
@@ -42,7 +53,7 @@ _UNLIMITED_WHEN_NONE = ("redeals", "undo_limit")
 
 
 def format_value(field: str, value: object) -> str:
-    """A spec value as a reader would say it: ``None`` redeals are "unlimited", ranks are letters…"""
+    """A spec value as a reader would say it: ``None`` redeals are "unlimited", ranks are ranks…"""
     if value is None:
         if field in _UNLIMITED_WHEN_NONE:
             return "unlimited"
@@ -52,11 +63,134 @@ def format_value(field: str, value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if field == "foundation_base" and isinstance(value, int):
-        return f"{RANKS[value]} (fixed)"
+        return f"{format_rank(value)} (fixed)"
     if field == "redeals" and isinstance(value, int):
         passes = value + 1
         return f"{value} ({passes} pass{'es' if passes > 1 else ''})"
     return str(value)
+
+
+def format_draws(draws: tuple[int, ...], pass_limit: int | None) -> str:
+    """Cards turned per pass: ``3``, or ``3, 2, 1`` when they change (later passes repeat the last)."""
+    shown = list(draws[:pass_limit] if pass_limit is not None else draws)
+    while len(shown) > 1 and shown[-1] == shown[-2]:
+        shown.pop()
+    text = ", ".join(str(d) for d in shown)
+    if len(shown) > 1 and (pass_limit is None or pass_limit > len(shown)):
+        text += f" (then {shown[-1]} a pass)"
+    return text
+
+
+def format_passes(pass_limit: int | None) -> str:
+    """The pass limit: ``unlimited``, ``1 (no redeal)``, ``3 (2 redeals)``."""
+    if pass_limit is None:
+        return "unlimited"
+    redeals = pass_limit - 1
+    return f"{pass_limit} ({'no redeal' if redeals == 0 else f'{redeals} redeal' + ('s' if redeals > 1 else '')})"
+
+
+#: Known column rules by name, as `describe_build` says them.
+BUILD_WORDS = {
+    "alternate-colour": "alternate colour",
+    "any-suit": "any suit",
+    "same-suit": "in suit",
+    "same-colour": "same colour",
+}
+
+
+@functools.cache
+def _known_builds() -> dict[tuple[bool, ...], str]:
+    """The table of every known column rule, with and without the wrap, to its words."""
+    out: dict[tuple[bool, ...], str] = {}
+    for name, words in BUILD_WORDS.items():
+        for wraps in (True, False):
+            build = build_predicate(name, wraps)
+            table = tuple(build(s, t) for s in range(52) for t in range(52))
+            out[table] = f"{words}, " + ("king on ace" if wraps else "no king on ace")
+    return out
+
+
+def describe_build(rules: Rules) -> str:
+    """The compiled column rule in words when its table is a known rule, else ``custom: canfield_build_rule``."""
+    return _known_builds().get(tuple(rules.builds), CUSTOM.format(hook="canfield_build_rule"))
+
+
+def describe_fill(rules: Rules) -> str:
+    """The compiled empty-column rule: when a column fills, and with which cards."""
+    ok = list(rules.empty_ok)
+    if all(ok):
+        cards = "any card"
+    elif ok == [c % 13 == 12 for c in range(52)]:
+        cards = "a king"
+    else:
+        return CUSTOM.format(hook="canfield_fill_rule")
+    return f"reserve at once, then {cards}" if rules.auto_fill else f"{cards}, by choice"
+
+
+def describe_reserve_visible(rules: Rules) -> str:
+    """How many reserve cards are face up: ``top card``, ``all``, ``none`` or ``top N``."""
+    n, size = rules.reserve_visible, rules.spec.reserve_size
+    if n == 0:
+        return "none"
+    if n >= size:
+        return "all"
+    return "top card" if n == 1 else f"top {n}"
+
+
+_SCORERS: dict[type, str] = {AppScoring: "app", CasinoScoring: "casino", NoScoring: "none"}
+
+
+def describe_scoring(rules: Rules) -> str:
+    """The compiled scorer by its scheme's name (``app``, ``casino``, ``none``), else ``custom: canfield_scoring``."""
+    return _SCORERS.get(type(rules.scorer), CUSTOM.format(hook="canfield_scoring"))
+
+
+def describe_base(rules: Rules) -> str:
+    """The foundations' starting rank as the compiled deal makes it: fixed, or the dealt base card's."""
+    try:
+        starts = {rules.deal(shuffled_deck(n, rules.decks)).start for n in range(6)}
+    except CanfieldError:
+        return CUSTOM.format(hook="canfield_deal")
+    if len(starts) == 1:
+        return format_value("foundation_base", starts.pop())
+    return format_value("foundation_base", None)
+
+
+_MOVES_WORDS = {"any": "any run", "top-or-whole": "top card or whole column", "whole": "whole column"}
+
+
+@attrs.frozen
+class Row:
+    """One rule of the tables: its name, the spec fields it comes from, and how it is shown."""
+
+    name: str
+    fields: tuple[str, ...]
+    show: Callable[[Rules], str]
+
+
+ROWS: tuple[Row, ...] = (
+    Row("decks", ("decks",), lambda r: str(r.decks)),
+    Row("columns", ("columns",), lambda r: str(r.columns)),
+    Row("reserve cards", ("reserve_size",), lambda r: str(r.spec.reserve_size)),
+    Row("reserve face up", ("reserve_visible",), describe_reserve_visible),
+    Row("draws per pass", ("draw",), lambda r: format_draws(r.draws, r.pass_limit)),
+    Row("passes", ("redeals",), lambda r: format_passes(r.pass_limit)),
+    Row("column moves", ("tableau_moves",), lambda r: _MOVES_WORDS[r.spec.tableau_moves]),
+    Row("column build", ("build", "build_wraps"), describe_build),
+    Row("empty column", ("empty_column",), describe_fill),
+    Row("foundation base", ("foundation_base",), describe_base),
+    Row("take-back", ("foundation_takeback",), lambda r: format_value("", r.takeback)),
+    Row("undo limit", ("undo_limit",), lambda r: format_value("undo_limit", r.spec.undo_limit)),
+    Row("undo is a move", ("undo_is_move",), lambda r: format_value("", r.spec.undo_is_move)),
+    Row("auto finish", ("auto_finish",), lambda r: format_value("", r.spec.auto_finish)),
+    Row("scoring", ("scoring",), describe_scoring),
+)
+
+
+def rule_values(variant: str | Variant) -> dict[str, str]:
+    """What a variant's compiled rules do, rule by rule (`ROWS`), in words."""
+    rules = rules_for(variant if isinstance(variant, Variant) else get_variant(variant))
+    return {row.name: row.show(rules) for row in ROWS}
 
 
 def format_hooks(variant: Variant) -> str:
@@ -97,9 +231,24 @@ def _hooks_differ(a: Variant, b: Variant) -> bool:
     return set(a.overrides()) != set(b.overrides())
 
 
+def _meaning(row: Row) -> str:
+    docs = field_docs()
+    return " ".join(docs[f] for f in row.fields)
+
+
+def _options(row: Row) -> str:
+    return ", ".join(f"`{f}`" for f in row.fields)
+
+
 def differing_fields(a: RuleSpec, b: RuleSpec) -> list[str]:
     """The spec fields whose values differ between ``a`` and ``b``, in field order."""
-    return [f for f in FIELDS if getattr(a, f) != getattr(b, f)]
+    return [f.name for f in attrs.fields(RuleSpec) if getattr(a, f.name) != getattr(b, f.name)]
+
+
+def differing_rules(a: str | Variant, b: str | Variant) -> list[str]:
+    """The rules (`ROWS` names) whose compiled behaviour differs between variants ``a`` and ``b``."""
+    va, vb = rule_values(a), rule_values(b)
+    return [row.name for row in ROWS if va[row.name] != vb[row.name]]
 
 
 def _page(variant_id: str) -> str:
@@ -110,7 +259,7 @@ def _page(variant_id: str) -> str:
 
 
 def differences_table(*, links: bool = False) -> str:
-    """Every registered variant's rules side by side: one row per `RuleSpec` field, plus the hooks.
+    """Every registered variant's rules side by side, as its compiled rules play them, plus its hooks.
 
     Columns are the variants, ``canfield`` first; a value that differs from ``canfield`` is bold
     with a trailing ``†``. With ``links``, the column heads link to the variant pages of the
@@ -118,41 +267,32 @@ def differences_table(*, links: bool = False) -> str:
     """
     ref = _reference()
     vs = variants()
+    values = {v.id: rule_values(v) for v in vs}
     head = ["rule"] + [f"[{v.id}]({_page(v.id)})" if links else v.id for v in vs]
     lines = [_row(head), _row(["---"] * len(head))]
-    for f in FIELDS:
-        base = getattr(ref.spec, f)
-        cells = [f"`{f}`"]
-        for v in vs:
-            value = getattr(v.spec, f)
-            cells.append(_mark(format_value(f, value), value != base))
-        lines.append(_row(cells))
-    cells = [HOOKS_ROW] + [_mark(format_hooks(v), _hooks_differ(v, ref)) for v in vs]
-    lines.append(_row(cells))
+    for row in ROWS:
+        base = values[ref.id][row.name]
+        lines.append(_row([row.name] + [_mark(values[v.id][row.name], values[v.id][row.name] != base) for v in vs]))
+    lines.append(_row([HOOKS_ROW] + [_mark(format_hooks(v), _hooks_differ(v, ref)) for v in vs]))
     return "\n".join(lines) + "\n\n" + LEGEND + "\n"
 
 
 def diff(a: str, b: str) -> str:
     """The rules that differ between variants ``a`` and ``b`` (ids or aliases), as markdown.
 
-    A table of the differing `RuleSpec` fields only, then a line naming the hooks each variant
-    overrides (hooks can change rules that the spec alone does not show).
+    A table of the rules whose compiled behaviour differs, then a line naming the hooks each
+    variant overrides.
     """
     va, vb = get_variant(a), get_variant(b)
-    fields = differing_fields(va.spec, vb.spec)
-    docs = field_docs()
+    values_a, values_b = rule_values(va), rule_values(vb)
+    rows = [row for row in ROWS if values_a[row.name] != values_b[row.name]]
     out = [f"Rules of `{vb.id}` that differ from `{va.id}`:", ""]
-    if fields:
-        out += [_row(["rule", va.id, vb.id, "meaning"]), _row(["---"] * 4)]
-        out += [
-            _row([f"`{f}`", format_value(f, getattr(va.spec, f)), format_value(f, getattr(vb.spec, f)), docs[f]])
-            for f in fields
-        ]
+    if rows:
+        out += [_row(["rule", va.id, vb.id, "option", "meaning"]), _row(["---"] * 5)]
+        out += [_row([r.name, values_a[r.name], values_b[r.name], _options(r), _meaning(r)]) for r in rows]
     else:
-        out.append("No rule field differs.")
+        out.append("No rule differs.")
     hooks = f"Hooks overridden: `{va.id}` {format_hooks(va)}; `{vb.id}` {format_hooks(vb)}."
-    if _hooks_differ(va, vb):
-        hooks += " The hooks differ, so the rules may differ beyond the table."
     return "\n".join(out) + "\n\n" + hooks + "\n"
 
 
@@ -160,17 +300,27 @@ def rules_reference() -> str:
     """Every `RuleSpec` field: its allowed values, its value in ``canfield``, and what it means."""
     docs = field_docs()
     ref = _reference().spec
-    lines = [_row(["rule", "values", f"`{REFERENCE}`", "meaning"]), _row(["---"] * 4)]
+    lines = [_row(["option", "values", f"`{REFERENCE}`", "meaning"]), _row(["---"] * 4)]
     for f in attrs.fields(RuleSpec):
         choices = _CHOICES.get(f.name)
         if choices:
             values = ", ".join(f"`{c}`" for c in choices)
         elif f.type in ("bool", bool):
-            values = "yes, no"
+            values = "`True`, `False`"
+        elif f.name == "foundation_base":
+            values = f"a rank: `0` ({format_rank(0)}) … `12` ({format_rank(12)}), or `None`"
         else:
             kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
             values = " or ".join(f"`{t.strip()}`" for t in kind.split("|"))
         lines.append(_row([f"`{f.name}`", values, format_value(f.name, getattr(ref, f.name)), docs[f.name]]))
+    return "\n".join(lines) + "\n"
+
+
+def attrs_fields(cls: type) -> str:
+    """A table of an attrs class's fields: each name and the one-line doc in its metadata."""
+    lines = [_row(["field", "meaning"]), _row(["---"] * 2)]
+    for f in attrs.fields(cls):
+        lines.append(_row([f"`{f.name}`", f.metadata.get("doc", "")]))
     return "\n".join(lines) + "\n"
 
 
@@ -186,15 +336,15 @@ def variant_list(*, links: bool = False) -> str:
 
 
 def variant_page(variant_id: str, *, links: bool = False) -> str:
-    """The rules of one variant as a markdown page: who it is, its full spec, its hooks.
+    """The rules of one variant as a markdown page: who it is, what its rules do, its hooks.
 
-    Each spec field is printed with its one-line description; a value that differs from
-    ``canfield`` is bold with a trailing ``†``. With ``links``, hook names link to the hook
-    reference and the page links back to the differences table (for the documentation site).
+    Each rule is printed with the options it comes from and their one-line descriptions; a value
+    that differs from ``canfield`` is bold with a trailing ``†``. With ``links``, hook names link
+    to the hook reference and the page links back to the differences table (for the site).
     """
     v = get_variant(variant_id)
     ref = _reference()
-    docs = field_docs()
+    values, base = rule_values(v), rule_values(ref)
     out = [f"# {v.name}", ""]
     facts = [f"Variant id: `{v.id}`"]
     if v.aliases:
@@ -207,27 +357,27 @@ def variant_page(variant_id: str, *, links: bool = False) -> str:
     if v.id == REFERENCE:
         out += ["The reference rule set: every other variant is compared with this one.", ""]
     else:
-        n = len(differing_fields(ref.spec, v.spec))
+        n = sum(values[r.name] != base[r.name] for r in ROWS)
         ref_name = f"[`{REFERENCE}`]({REFERENCE}.md)" if links else f"`{REFERENCE}`"
         out += [f"{n} rule{'s' if n != 1 else ''} differ{'s' if n == 1 else ''} from {ref_name} (the app's rules).", ""]
-    out += [_row(["rule", "value", "meaning"]), _row(["---"] * 3)]
-    for f in FIELDS:
-        value = getattr(v.spec, f)
-        out.append(_row([f"`{f}`", _mark(format_value(f, value), value != getattr(ref.spec, f)), docs[f]]))
+    out += [_row(["rule", "value", "option", "meaning"]), _row(["---"] * 4)]
+    for r in ROWS:
+        out.append(_row([r.name, _mark(values[r.name], values[r.name] != base[r.name]), _options(r), _meaning(r)]))
     out += ["", LEGEND, "", "## Hooks", ""]
     if v.overrides():
         out.append(f"Hooks overridden: {_hooks_cell(v, links)}. These decisions are the variant's own code;")
-        out.append("every other decision follows the spec above.")
+        out.append("the table above shows what they do.")
     else:
-        out.append("Hooks overridden: none. The spec above is the whole of this variant's rules.")
+        out.append("Hooks overridden: none. The spec is the whole of this variant's rules.")
     if links:
         out += ["", "See the [hook reference](../hooks.md) and [all variants side by side](../variants.md)."]
+    draw = rules_for(v).draws[0]
     out += [
         "",
         "## Play it",
         "",
         "```sh",
-        f"canfield play CF1-D{v.spec.draw}-AAAAAAA --variant {v.id}",
+        f"canfield play CF1-D{draw}-AAAAAAA --variant {v.id}",
         f"canfield rules {v.id}",
         "```",
     ]

@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 import attrs
 
+from .cards import RANKS
 from .errors import RulesError
 
 TableauMoves = Literal["any", "top-or-whole", "whole"]
@@ -176,5 +177,16 @@ def field_docs() -> dict[str, str]:
     return {f.name: f.metadata.get("doc", "") for f in attrs.fields(RuleSpec)}
 
 
-#: The app's rules (SPEC §1): the spec of variant ``canfield``.
+def format_rank(rank: int) -> str:
+    """A rank as players write it, ``A 2 3 4 5 6 7 8 9 T J Q K``: rank 1 (the two) is ``'2'``.
+
+    The one formatting of ranks for every text that prints one (docs, the ``rules`` command),
+    so a rank never appears as its index.
+    """
+    if isinstance(rank, bool) or not isinstance(rank, int) or not 0 <= rank < len(RANKS):
+        raise RulesError(f"rank {rank!r} is not a rank: expected an int 0 (ace) to 12 (king)")
+    return RANKS[rank]
+
+
+#: The rules of the Canfield app: the spec of variant ``canfield``.
 CANFIELD = RuleSpec()

@@ -17,7 +17,11 @@ from .hookspecs import hookimpl
 
 
 def build_predicate(build: str, wraps: bool) -> Callable[[int, int], bool]:
-    """The predicate ``builds(card, onto)`` of a `RuleSpec.build` rule: one rank down, wrapping or not."""
+    """The predicate ``builds(card, onto)`` of a column rule: one rank down, wrapping or not.
+
+    ``build`` is a `RuleSpec.build` value, or ``"same-colour"`` (no spec value, but a rule the
+    docs recognise in a hook's table). With ``wraps`` a king goes on an ace.
+    """
 
     def builds(card: int, onto: int) -> bool:
         if wraps:
@@ -29,6 +33,8 @@ def build_predicate(build: str, wraps: bool) -> Callable[[int, int], bool]:
             return (card // 13 in (1, 2)) != (onto // 13 in (1, 2))
         if build == "same-suit":
             return card // 13 == onto // 13
+        if build == "same-colour":
+            return (card // 13 in (1, 2)) == (onto // 13 in (1, 2))
         return True
 
     return builds

@@ -42,7 +42,9 @@ def canfield_register_variants(register: Callable[..., Any]) -> None:
 
     Historic: called once for each plugin as soon as it is registered. A variant id (or alias)
     that is already taken, or a spec that fails validation, raises `canfield.VariantError` naming
-    the plugin.
+    the plugin, and the plugin registers nothing. So does a plugin whose hooks would do nothing: a
+    misspelled hook name, a decision hook written on the plugin instead of on its variant's
+    ``hooks`` object, or a hook method not marked with `canfield.hookimpl`.
     """
 
 
@@ -51,11 +53,16 @@ def canfield_register_variants(register: Callable[..., Any]) -> None:
 
 @hookspec(firstresult=True)
 def canfield_build_rule(spec: RuleSpec) -> Callable[[int, int], bool] | None:
-    """The tableau build rule: a predicate ``builds(card, onto)`` on card ints.
+    """The tableau build rule: a predicate ``builds(card, onto)`` on card numbers (0–51).
 
     True when ``card`` may be placed on ``onto`` at the end of a column (and so when the two may
     lie in one movable run). Evaluated once for every pair of cards to fill a table; never called
     during play. Default: ``spec.build`` and ``spec.build_wraps``.
+
+    The predicate is the whole rule: nothing is added to it, so a rule that lets a king go on an
+    ace must say so itself (``(onto - card) % 13 == 1`` wraps, ``onto % 13 - card % 13 == 1`` does
+    not), and ``spec.build_wraps`` is read only by the default. Cards are numbered
+    ``suit * 13 + rank`` (suits ♠ ♥ ♦ ♣, ranks ace to king).
     """
 
 
@@ -100,7 +107,7 @@ def canfield_fill_rule(spec: RuleSpec) -> FillRule | None:
 def canfield_deal(spec: RuleSpec, cards: list[int]) -> Position | None:
     """Lay out a shuffled deal (``52 * spec.decks`` card ints in dealing order) as a `canfield.Position`.
 
-    Default: SPEC §3 — the reserve, the base card, one card per column, the stock; with a fixed
+    Default: the reserve, the base card, one card per column, the stock; with a fixed
     ``spec.foundation_base`` the cards of that rank are first taken out to start the foundations
     (Storehouse). The result is checked: every card exactly once per deck, the right number of
     columns and foundations.
@@ -109,7 +116,7 @@ def canfield_deal(spec: RuleSpec, cards: list[int]) -> Position | None:
 
 @hookspec(firstresult=True)
 def canfield_scoring(spec: RuleSpec) -> Scorer | None:
-    """The scoring scheme: an object with ``initial(position)``, ``points(move)`` and ``floor``.
+    """The scoring scheme: a `canfield.scoring.Scorer`, with ``initial(position)``, ``points(move)`` and ``floor``.
 
     Default: by ``spec.scoring`` — `canfield.scoring.AppScoring`, `CasinoScoring` or `NoScoring`.
     """
