@@ -56,7 +56,7 @@ def _parse_option(text: str) -> object:
 
 
 def _rules_for_code(code: str, variant: str | Variant, options: dict[str, Any]) -> tuple[Rules, int]:
-    """The rules a deal code is played with, and its seed (the draw rule of `Game.from_code`)."""
+    """The rules a deal code is played with, and its deal number (the draw rule of `Game.from_code`)."""
     draw, seed = parse_code(code)
     rules = rules_for(variant, **options)
     if rules.draws[0] == draw:
