@@ -102,10 +102,10 @@ def replay_html(game: Game, *, title: str | None = None) -> str:
 <body>
 <h1>{escape(name)}</h1>
 <div class="controls">
-<button type="button" id="first" title="the start (Home)">⏮ start</button>
+<button type="button" id="first" title="the start (Home)">◀◀ start</button>
 <button type="button" id="prev" title="the previous move (←)">◀ back</button>
 <button type="button" id="next" title="the next move (→)">next ▶</button>
-<button type="button" id="last" title="the end (End)">end ⏭</button>
+<button type="button" id="last" title="the end (End)">end ▶▶</button>
 <input type="range" id="slider" min="0" max="{last}" value="0" aria-label="position">
 <span id="counter"></span>
 </div>
