@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from . import Game, perft, records, variants
-from .cards import RANKS
 from .errors import CanfieldError, InvalidMoveError
 from .notation import parse_move
 from .plugins.registry import get_variant
+from .spec import format_rank
 
 DEFAULT_CODE = "CF1-D3-AAAAAAA"
 #: The draw counts ``--draw`` accepts.
@@ -211,7 +211,7 @@ def cmd_variants(args: argparse.Namespace) -> int:
 def _spec_value(name: str, value: object) -> str:
     """A spec value as the rules command prints it: a rank as its letter, everything else as Python."""
     if name == "foundation_base" and isinstance(value, int) and not isinstance(value, bool):
-        return RANKS[value]
+        return format_rank(value)
     return repr(value)
 
 
