@@ -28,7 +28,10 @@ def _which() -> str | None:
 
 
 def find_or_install() -> tuple[str | None, str]:
-    """The path of a Chromium (installing Debian's package as root if needed), or None and why not."""
+    """The path of a Chromium (installing Debian's package as root if needed), or None and why not.
+
+    DejaVu fonts come with it: the pictures name them first, and their suit symbols are checked.
+    """
     found = _which()
     if found:
         return found, ""
@@ -38,7 +41,7 @@ def find_or_install() -> tuple[str | None, str]:
         return None, "Chromium is not installed and there is no apt-get to install it"
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     log = []
-    for cmd in (["apt-get", "update", "-q"], ["apt-get", "install", "-y", "-q", "--no-install-recommends", "chromium"]):
+    for cmd in (["apt-get", "update", "-q"], ["apt-get", "install", "-y", "-q", "chromium", "fonts-dejavu-core"]):
         try:
             done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=1200)
         except (OSError, subprocess.TimeoutExpired) as e:
@@ -80,6 +83,7 @@ class Browser:
             f"--user-data-dir={self._profile.name}",
             "about:blank",
         ]
+
         def protocol_pipe_on_3_and_4() -> None:  # in the browser's process, before it starts
             os.dup2(to_browser_r, 3)
             os.dup2(from_browser_w, 4)
