@@ -5,7 +5,7 @@
 //! Python suite plays both side by side. Moves are `src | dst << 5 | count << 10` (see
 //! `canfield.moves`); 0 is the stock move.
 
-use crate::hash::{mix, z, Tag};
+use crate::hash::{mix2, z2, Tag};
 use crate::rules::{Rules, MODE_ANY, MODE_WHOLE};
 use std::sync::Arc;
 
@@ -117,8 +117,8 @@ pub struct Engine {
     redeals: i64,
     total: usize,
     // The position's hash, kept by make and unmake (see `key`).
-    colh: Vec<u64>,
-    pile_h: u64,
+    colh: Vec<u128>,
+    pile_h: u128,
 }
 
 impl Engine {
@@ -184,20 +184,20 @@ impl Engine {
 
     fn rehash(&mut self) {
         for (i, col) in self.cols.iter().enumerate() {
-            self.colh[i] = col.iter().enumerate().fold(0, |h, (d, &c)| h ^ z(Tag::Column, c, d));
+            self.colh[i] = col.iter().enumerate().fold(0, |h, (d, &c)| h ^ z2(Tag::Column, c, d));
         }
         let mut h = 0;
         for (d, &c) in self.res.iter().enumerate() {
-            h ^= z(Tag::Reserve, c, d);
+            h ^= z2(Tag::Reserve, c, d);
         }
         for (d, &c) in self.stock.iter().enumerate() {
-            h ^= z(Tag::Stock, c, d);
+            h ^= z2(Tag::Stock, c, d);
         }
         for (d, &c) in self.waste.iter().enumerate() {
-            h ^= z(Tag::Waste, c, d);
+            h ^= z2(Tag::Waste, c, d);
         }
         for (f, &n) in self.fcount.iter().enumerate() {
-            h ^= z(Tag::Foundation, f as u8, n as usize);
+            h ^= z2(Tag::Foundation, f as u8, n as usize);
         }
         self.pile_h = h;
     }
@@ -208,60 +208,66 @@ impl Engine {
     /// hashes, which does not depend on their order. Reserve, stock, waste, foundations and the
     /// recycle count are hashed by place.
     pub fn key(&self) -> u64 {
-        let cols = self.colh.iter().fold(0u64, |acc, &h| acc.wrapping_add(mix(h)));
-        cols ^ self.pile_h ^ z(Tag::Recycles, 0, self.recycles as usize)
+        self.key2(self.recycles) as u64
+    }
+
+    /// The 128-bit hash of the position as if `recycles` waste recycles had been made: two
+    /// independent 64-bit hashes (the low half is `key`'s when `recycles` is the real count).
+    pub fn key2(&self, recycles: u32) -> u128 {
+        let cols = self.colh.iter().fold(0u128, |acc, &h| acc.wrapping_add(mix2(h)));
+        cols ^ self.pile_h ^ z2(Tag::Recycles, 0, recycles as usize)
     }
 
     #[inline]
     fn col_push(&mut self, i: usize, c: u8) {
         let d = self.cols[i].len();
-        self.colh[i] ^= z(Tag::Column, c, d);
+        self.colh[i] ^= z2(Tag::Column, c, d);
         self.cols[i].push(c);
     }
 
     #[inline]
     fn col_pop(&mut self, i: usize) -> u8 {
         let c = self.cols[i].pop().expect("a card in the column");
-        self.colh[i] ^= z(Tag::Column, c, self.cols[i].len());
+        self.colh[i] ^= z2(Tag::Column, c, self.cols[i].len());
         c
     }
 
     #[inline]
     fn res_pop(&mut self) -> u8 {
         let c = self.res.pop().expect("a card in the reserve");
-        self.pile_h ^= z(Tag::Reserve, c, self.res.len());
+        self.pile_h ^= z2(Tag::Reserve, c, self.res.len());
         c
     }
 
     #[inline]
     fn res_push(&mut self, c: u8) {
-        self.pile_h ^= z(Tag::Reserve, c, self.res.len());
+        self.pile_h ^= z2(Tag::Reserve, c, self.res.len());
         self.res.push(c);
     }
 
     #[inline]
     fn waste_pop(&mut self) -> u8 {
         let c = self.waste.pop().expect("a card on the waste");
-        self.pile_h ^= z(Tag::Waste, c, self.waste.len());
+        self.pile_h ^= z2(Tag::Waste, c, self.waste.len());
         c
     }
 
     #[inline]
     fn waste_push(&mut self, c: u8) {
-        self.pile_h ^= z(Tag::Waste, c, self.waste.len());
+        self.pile_h ^= z2(Tag::Waste, c, self.waste.len());
         self.waste.push(c);
     }
 
     #[inline]
     fn stock_pop(&mut self) -> u8 {
         let c = self.stock.pop().expect("a card in the stock");
-        self.pile_h ^= z(Tag::Stock, c, self.stock.len());
+        self.pile_h ^= z2(Tag::Stock, c, self.stock.len());
         c
     }
 
     #[inline]
     fn stock_push(&mut self, c: u8) {
-        self.pile_h ^= z(Tag::Stock, c, self.stock.len());
+        self.pile_h ^= z2(Tag::Stock, c, self.stock.len());
         self.stock.push(c);
     }
 
@@ -297,9 +303,9 @@ impl Engine {
     }
 
     fn set_count(&mut self, f: usize, n: u8) {
-        self.pile_h ^= z(Tag::Foundation, f as u8, self.fcount[f] as usize);
+        self.pile_h ^= z2(Tag::Foundation, f as u8, self.fcount[f] as usize);
         self.fcount[f] = n;
-        self.pile_h ^= z(Tag::Foundation, f as u8, n as usize);
+        self.pile_h ^= z2(Tag::Foundation, f as u8, n as usize);
     }
 
     fn fpush(&mut self, f: usize) {

@@ -4,6 +4,7 @@
 pub mod engine;
 pub mod hash;
 pub mod rules;
+pub mod solver;
 
 #[cfg(feature = "python")]
 mod python;

@@ -5,9 +5,12 @@
 
 use crate::engine::{Engine, Position};
 use crate::rules::Rules;
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use crate::solver::{self, Cut, Limits, Verdict};
+use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
 
 /// Compiled rules as the native engine reads them (built once per compiled `Rules`).
 #[pyclass(frozen, module = "canfield._native", name = "Tables")]
@@ -160,9 +163,64 @@ impl PyEngine {
     }
 }
 
+/// What `solve` hands back: verdict, winning line, positions searched, seconds, why it stopped.
+type Solved = (&'static str, Vec<u32>, u64, f64, Option<&'static str>);
+
+/// Search `engine`'s position for a win (see `canfield.solve`). The search runs on a thread of
+/// its own, without the GIL; Ctrl-C stops it and raises KeyboardInterrupt.
+#[pyfunction]
+#[pyo3(signature = (engine, timeout=None, max_states=None, memory=1 << 30))]
+fn solve(
+    py: Python<'_>,
+    engine: &PyEngine,
+    timeout: Option<f64>,
+    max_states: Option<u64>,
+    memory: usize,
+) -> PyResult<Solved> {
+    if timeout.is_some_and(|t| !(t >= 0.0 && t.is_finite())) {
+        return Err(PyValueError::new_err("timeout must be a finite number of seconds >= 0"));
+    }
+    let mut e = engine.e.clone();
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let started = Instant::now();
+    let deadline = timeout.map(|t| started + Duration::from_secs_f64(t));
+    let (tx, rx) = mpsc::channel();
+    let worker = std::thread::spawn(move || {
+        let limits = Limits { max_states, deadline, memory, stop: &flag };
+        let _ = tx.send(solver::solve(&mut e, &limits));
+    });
+    let mut rx = rx;
+    let outcome = loop {
+        let (got, back) = py.detach(move || (rx.recv_timeout(Duration::from_millis(25)), rx));
+        rx = back;
+        match got {
+            Ok(outcome) => break outcome,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if let Err(err) = py.check_signals() {
+                    stop.store(true, Ordering::Relaxed);
+                    let _ = py.detach(|| worker.join());
+                    return Err(err);
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err("the solver stopped without an answer"));
+            }
+        }
+    };
+    let _ = py.detach(|| worker.join());
+    let verdict = match outcome.verdict {
+        Verdict::Won => "won",
+        Verdict::Lost => "lost",
+        Verdict::Unknown => "unknown",
+    };
+    Ok((verdict, outcome.line, outcome.states, started.elapsed().as_secs_f64(), outcome.cut.map(Cut::name)))
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTables>()?;
     m.add_class::<PyEngine>()?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
     Ok(())
 }
