@@ -169,6 +169,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     return _session(game, args) if args.interactive else 0
 
 
+def _write(path: str, text: str) -> None:
+    """Write ``text`` to the file ``path`` (and say so), or to standard output for ``-``."""
+    if path == "-":
+        sys.stdout.write(text)
+    else:
+        Path(path).write_text(text, encoding="utf-8")
+        print(f"wrote {path}")
+
+
 def cmd_show(args: argparse.Namespace) -> int:
     from .svg import board_svg
 
@@ -178,24 +187,14 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.svg is None:
         print(_board(game))
         return 0
-    svg = board_svg(game, width=args.width)
-    if args.svg == "-":
-        sys.stdout.write(svg + "\n")
-    else:
-        Path(args.svg).write_text(svg + "\n", encoding="utf-8")
-        print(f"wrote {args.svg}")
+    _write(args.svg, board_svg(game, width=args.width) + "\n")
     return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from .replay import replay_html
 
-    page = replay_html(records.load(args.saved))
-    if args.html == "-":
-        sys.stdout.write(page)
-    else:
-        Path(args.html).write_text(page, encoding="utf-8")
-        print(f"wrote {args.html}")
+    _write(args.html, replay_html(records.load(args.saved)))
     return 0
 
 
