@@ -55,7 +55,19 @@ def test_shuffle_is_a_permutation(seed: int) -> None:
 
 
 @pytest.mark.parametrize(
-    "bad", ["CF1-D3-AAAAAA", "CF2-D3-AAAAAAA", "CF1-D3-AAAAAA1", "CF1-X3-AAAAAAA", "", "CF1-D0-AAAAAAA"]
+    "bad",
+    [
+        "CF1-D3-AAAAAA",
+        "CF2-D3-AAAAAAA",
+        "CF1-D3-AAAAAA1",
+        "CF1-X3-AAAAAAA",
+        "",
+        "CF1-D0-AAAAAAA",
+        "CF1-D٣-AAAAAAA",  # an Arabic-Indic three: only ASCII digits
+        "CF1-D3-ııııııı",  # dotless i, whose upper case is I: only ASCII letters
+        "CF1-D3-AAAAAAß",
+        "CF1-D03-AAAAAAA\nX",
+    ],
 )
 def test_malformed_codes(bad: str) -> None:
     with pytest.raises(canfield.InvalidCodeError, match="deal code"):
@@ -84,3 +96,38 @@ def test_unknown_variant_and_option() -> None:
         canfield.Game.from_code("CF1-D3-AAAAAAA", redeal=2)
     with pytest.raises(canfield.RulesError, match="tableau_moves='some'"):
         canfield.Game.from_code("CF1-D3-AAAAAAA", tableau_moves="some")
+
+
+@pytest.mark.parametrize("bad", [0, 12345, None, b"CF1-D3-AAAAAAA", ["CF1-D3-AAAAAAA"]])
+def test_a_code_is_text(bad: object) -> None:
+    with pytest.raises(
+        canfield.InvalidCodeError, match=f"a deal code is text like 'CF1-D3-AAAAACL', not {type(bad).__name__}"
+    ):
+        canfield.Game.from_code(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("deal", "message"),
+    [
+        (None, "a deal is a string of cards, or a list of card texts or numbers, not NoneType"),
+        (52, "not int"),
+        (iter(range(52)), "not range_iterator"),
+        ([0, "AS"], "card 2 is 'AS': a deal lists card texts or card numbers, not both"),
+        (["AS", 0], "card 2 is 0: a deal lists card texts or card numbers, not both"),
+        ([c + 0.9 for c in range(52)], r"card 1 is 0\.9, not a card number 0\.\.51"),
+        ([True, *range(1, 52)], "card 1 is True, not a card number"),
+        ([52, *range(1, 52)], "card 1 is 52, not a card number"),
+        ([-1, *range(1, 52)], "card 1 is -1, not a card number"),
+    ],
+)
+def test_deal_items_are_card_texts_or_numbers(deal: object, message: str) -> None:
+    with pytest.raises(canfield.InvalidDealError, match=message):
+        canfield.Game.from_deal(deal)  # type: ignore[arg-type]
+
+
+def test_a_deal_of_card_numbers_is_the_same_deal() -> None:
+    game = canfield.Game.from_code("CF1-D3-AAAAAAA")
+    assert game.deal is not None
+    again = canfield.Game.from_deal(list(game.deal))
+    assert again.position_string() == game.position_string()
+    assert canfield.Game.from_deal(tuple(game.deal)).position_string() == game.position_string()

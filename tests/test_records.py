@@ -290,6 +290,30 @@ def test_position_errors() -> None:
     assert error(rec).startswith("record.moves[1]: illegal move '1f': ")
 
 
+def test_a_number_too_long_to_read() -> None:
+    text = json.dumps(record()).replace('"version": 1', '"version": 1' + "1" * 5000)
+    assert error(text) == "record: holds a number too long to read (over 4300 digits)"
+
+
+def test_position_with_lenient_digits() -> None:
+    rec = to_record(canfield.Game.from_position(AUTO_FINISH))
+    for bad in ("²", "٣", "--1", "1" * 5000):
+        msg = error({**rec, "position": AUTO_FINISH.replace(" 0 0 7", f" {bad} 0 7")})
+        assert msg.startswith("record.position: recycle count")
+
+
+def test_a_code_must_be_able_to_lead_to_the_position() -> None:
+    game = played(canfield.Game.from_code("CF1-D3-AAAAAAD"), 15).copy()
+    rec = to_record(game)
+    assert rec["code"] == "CF1-D3-AAAAAAD" and "position" in rec
+    assert from_record(rec).deal == game.deal
+    msg = error({**rec, "code": "CF1-D3-AAAAAAE"})
+    assert msg.startswith("record.code: 'CF1-D3-AAAAAAE' cannot lead to record.position: ")
+    # A position whose reserve, stock and waste are gone still shows its foundations' start.
+    rec = to_record(canfield.Game.from_position(AUTO_FINISH))
+    assert error({**rec, "code": "CF1-D3-AAAAAAA"}).endswith("its foundations start otherwise")
+
+
 def test_file_errors(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_bytes(b'{"format": "canfield-record", \xff}')
