@@ -35,7 +35,7 @@ class Table:
         m = int(canfield.Move.parse(text))
         assert sorted(self.ref.moves()) == sorted(int(x) for x in self.game.legal_moves()), "the engines disagree"
         answer = self.game.is_legal(text)
-        assert (m in self.ref.moves()) == answer, f"the reference engine says {text!r} is {not answer and 'legal'}"
+        assert (m in self.ref.moves()) == answer, f"the engines disagree on {text!r}"
         return answer
 
     def play(self, *texts: str) -> None:

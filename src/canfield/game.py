@@ -18,7 +18,7 @@ from .plugins.registry import rules_for
 from .policy import Hint, preferred_move
 from .position import Position
 from .rules import Rules, Variant, check_position
-from .spec import FIELDS, RuleSpec
+from .spec import FIELDS, RuleSpec, check_options
 from .text import read_int
 
 SUIT_WORDS = ("spade", "heart", "diamond", "club")
@@ -211,8 +211,11 @@ class Game:
             name, sep, value = opt.partition("=")
             if not sep:
                 raise InvalidPositionError(f"rule option {opt!r}: expected name=value")
+            if name in options:
+                raise InvalidPositionError(f"rule option {name!r} is given twice")
             options[name] = _parse_option(value)
         try:
+            check_options(options)  # first: an option named 'variant' is no keyword of rules_for
             rules = rules_for(variant, **options)
         except CanfieldError as e:
             raise InvalidPositionError(f"position rules {fields[0]!r}: {e}") from None

@@ -13,10 +13,11 @@ import re
 
 from .cards import RANKS, SUITS, card_name, parse_card, parse_rank, parse_suit
 from .errors import CanfieldError, InvalidMoveError, InvalidPositionError
-from .moves import COL, FOUNDATION, FSUIT, RESERVE, STOCK, WASTE, decode, encode, is_move_int
+from .moves import COL, FOUNDATION, FSUIT, MAX_COUNT, RESERVE, STOCK, WASTE, decode, encode, is_move_int
 from .position import Position
+from .text import read_int
 
-_MOVE_RE = re.compile(r"^([wWrR1-9SHDCshdc♠♥♦♣])([fF1-9])(?::(\d+))?$")
+_MOVE_RE = re.compile(r"([wWrR1-9SHDCshdc♠♥♦♣])([fF1-9])(?::([0-9]+))?")
 
 
 class Move:
@@ -192,7 +193,7 @@ def parse_move(text: str) -> int:
     t = text.strip()
     if t in ("s", "S"):
         return 0
-    m = _MOVE_RE.match(t)
+    m = _MOVE_RE.fullmatch(t)
     if not m:
         raise InvalidMoveError(
             f"malformed move {text!r}: expected 's', a source (w, r, column 1-9, or a foundation's "
@@ -208,11 +209,11 @@ def parse_move(text: str) -> int:
     else:
         src = FSUIT + parse_suit(s)
     dst = FOUNDATION if d in "fF" else COL + int(d) - 1
-    count = int(n) if n is not None else 1
+    count = 1 if n is None else read_int(n)
     if src == dst:
         raise InvalidMoveError(f"malformed move {text!r}: a column cannot move onto itself")
-    if count < 1 or count > 127:
-        raise InvalidMoveError(f"malformed move {text!r}: the count must be 1..127")
+    if count is None or not 1 <= count <= MAX_COUNT:
+        raise InvalidMoveError(f"malformed move {text!r}: the count must be 1..{MAX_COUNT}")
     if count > 1 and not s.isdigit():
         raise InvalidMoveError(f"malformed move {text!r}: only a column moves more than one card")
     if count > 1 and dst == FOUNDATION:
@@ -230,6 +231,7 @@ def _cards(cards: tuple[int, ...] | list[int]) -> str:
 
 
 def _parse_cards(text: str, what: str) -> tuple[int, ...]:
+    """The cards of one pile field: two-letter cards run together, or ``-`` for none."""
     if text == "-":
         return ()
     if len(text) % 2:
@@ -241,12 +243,12 @@ def _parse_cards(text: str, what: str) -> tuple[int, ...]:
 
 
 def format_piles(pos: Position) -> str:
-    """The piles of a position as the five space-separated fields of a position string.
+    """The piles of a position as the six space-separated fields of a position string.
 
     ``<reserve> <foundations> <columns> <stock> <waste> <recycles>``: cards as two letters run
     together (``-`` for an empty pile); the reserve and waste bottom to top, the stock in turning
     order; foundations as ``<start rank>:<suit><count>.…`` (``7:H1.S0.D0.C0``); columns bottom to
-    top, separated by ``/``.
+    top, separated by ``/`` (a lone empty column is ``-``, so that the field is never empty).
     """
     found = ".".join(f"{SUITS[s]}{n}" for s, n in pos.foundations)
     cols = "/".join("".join(card_name(c) for c in col) for col in pos.columns)
@@ -254,7 +256,7 @@ def format_piles(pos: Position) -> str:
         [
             _cards(pos.reserve),
             f"{RANKS[pos.start]}:{found}",
-            cols,
+            cols or "-",
             _cards(pos.stock),
             _cards(pos.waste),
             str(pos.recycles),
@@ -263,7 +265,9 @@ def format_piles(pos: Position) -> str:
 
 
 def parse_piles(fields: list[str]) -> Position:
-    """The inverse of `format_piles`, from its six fields."""
+    """The inverse of `format_piles`, from its six fields; raises `InvalidPositionError`."""
+    if not isinstance(fields, (list, tuple)) or not all(isinstance(f, str) for f in fields):
+        raise InvalidPositionError(f"the pile fields are a list of 6 strings, not {type(fields).__name__}")
     if len(fields) != 6:
         raise InvalidPositionError(f"expected 6 pile fields, got {len(fields)}")
     res, found, cols, stock, waste, recycles = fields
@@ -279,15 +283,17 @@ def parse_piles(fields: list[str]) -> Position:
         raise InvalidPositionError(f"foundations: {e}") from None
     foundations = []
     for part in ftext.split("."):
-        if len(part) < 2 or not part[1:].isdigit():
+        count = read_int(part[1:])
+        if count is None:
             raise InvalidPositionError(f"foundation {part!r}: expected a suit letter and a count, e.g. 'H1'")
         try:
             suit = parse_suit(part[0])
         except CanfieldError as e:
             raise InvalidPositionError(f"foundation {part!r}: {e}") from None
-        foundations.append((suit, int(part[1:])))
+        foundations.append((suit, count))
     columns = tuple(_parse_cards(c, f"column {i + 1}") if c else () for i, c in enumerate(cols.split("/")))
-    if not recycles.isdigit():
+    passes_back = read_int(recycles)
+    if passes_back is None:
         raise InvalidPositionError(f"recycle count {recycles!r} is not a number")
     return Position(
         reserve=reserve,
@@ -296,5 +302,5 @@ def parse_piles(fields: list[str]) -> Position:
         columns=columns,
         stock=_parse_cards(stock, "stock"),
         waste=_parse_cards(waste, "waste"),
-        recycles=int(recycles),
+        recycles=passes_back,
     )

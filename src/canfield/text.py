@@ -28,4 +28,3 @@ def read_int(text: object, *, signed: bool = False) -> int | None:
     if not isinstance(text, str) or not (_SIGNED if signed else _UNSIGNED).fullmatch(text):
         return None
     return int(text)
-
