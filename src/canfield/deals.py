@@ -27,6 +27,7 @@ from collections.abc import Sequence
 
 from .cards import card_name, parse_cards
 from .errors import InvalidCodeError, InvalidDealError
+from .text import shown
 
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
@@ -95,12 +96,12 @@ def parse_code(code: str) -> tuple[int, int]:
     would make of them.
     """
     if not isinstance(code, str):
-        raise InvalidCodeError(f"a deal code is text like 'CF1-D3-AAAAACL', not {type(code).__name__} {code!r}")
+        raise InvalidCodeError(f"a deal code is text like 'CF1-D3-AAAAACL', not {type(code).__name__} {shown(code)}")
     text = code.strip()
     m = _CODE_RE.fullmatch(text.upper()) if text.isascii() else None
     if not m:
         raise InvalidCodeError(
-            f"malformed deal code {code!r}: expected 'CF1-D<draw>-' and seven letters A-Z, e.g. 'CF1-D3-AAAAACL'"
+            f"malformed deal code {shown(code)}: expected 'CF1-D<draw>-' and seven letters A-Z, e.g. 'CF1-D3-AAAAACL'"
         )
     draw = int(m.group(1))
     if not 1 <= draw <= 52:

@@ -19,7 +19,7 @@ from .policy import Hint, preferred_move
 from .position import Position
 from .rules import Rules, Variant, check_position
 from .spec import FIELDS, RuleSpec, check_options
-from .text import read_int
+from .text import read_int, shown
 
 SUIT_WORDS = ("spade", "heart", "diamond", "club")
 
@@ -223,9 +223,9 @@ class Game:
         check_position(pos, rules.spec, pass_limit=rules.pass_limit)
         score, move_count = read_int(fields[7], signed=True), read_int(fields[8])
         if score is None:
-            raise InvalidPositionError(f"score {fields[7]!r} is not a number")
+            raise InvalidPositionError(f"score {shown(fields[7])} is not a number")
         if move_count is None:
-            raise InvalidPositionError(f"move count {fields[8]!r} is not a number 0 or more")
+            raise InvalidPositionError(f"move count {shown(fields[8])} is not a number 0 or more")
         floor = rules.scorer.floor
         if floor is not None and score < floor:
             raise InvalidPositionError(f"score {score} is below these rules' lowest score, {floor}")

@@ -15,7 +15,7 @@ from .cards import RANKS, SUITS, card_name, parse_card, parse_rank, parse_suit
 from .errors import CanfieldError, InvalidMoveError, InvalidPositionError
 from .moves import COL, FOUNDATION, FSUIT, MAX_COUNT, RESERVE, STOCK, WASTE, decode, encode, is_move_int
 from .position import Position
-from .text import read_int
+from .text import read_int, shown
 
 _MOVE_RE = re.compile(r"([wWrR1-9SHDCshdc♠♥♦♣])([fF1-9])(?::([0-9]+))?")
 
@@ -189,14 +189,14 @@ def format_move(m: int) -> str:
 def parse_move(text: str) -> int:
     """The engine move int of a move's text; raises `InvalidMoveError` naming the problem."""
     if not isinstance(text, str):
-        raise InvalidMoveError(f"a move is text like '24:2', not {type(text).__name__} {text!r}")
+        raise InvalidMoveError(f"a move is text like '24:2', not {type(text).__name__} {shown(text)}")
     t = text.strip()
     if t in ("s", "S"):
         return 0
     m = _MOVE_RE.fullmatch(t)
     if not m:
         raise InvalidMoveError(
-            f"malformed move {text!r}: expected 's', a source (w, r, column 1-9, or a foundation's "
+            f"malformed move {shown(text)}: expected 's', a source (w, r, column 1-9, or a foundation's "
             "suit S/H/D/C) and a target (f or column 1-9), optionally ':count', e.g. 'wf', 'r2', '13:4'"
         )
     s, d, n = m.groups()
@@ -211,15 +211,15 @@ def parse_move(text: str) -> int:
     dst = FOUNDATION if d in "fF" else COL + int(d) - 1
     count = 1 if n is None else read_int(n)
     if src == dst:
-        raise InvalidMoveError(f"malformed move {text!r}: a column cannot move onto itself")
+        raise InvalidMoveError(f"malformed move {shown(text)}: a column cannot move onto itself")
     if count is None or not 1 <= count <= MAX_COUNT:
-        raise InvalidMoveError(f"malformed move {text!r}: the count must be 1..{MAX_COUNT}")
+        raise InvalidMoveError(f"malformed move {shown(text)}: the count must be 1..{MAX_COUNT}")
     if count > 1 and not s.isdigit():
-        raise InvalidMoveError(f"malformed move {text!r}: only a column moves more than one card")
+        raise InvalidMoveError(f"malformed move {shown(text)}: only a column moves more than one card")
     if count > 1 and dst == FOUNDATION:
-        raise InvalidMoveError(f"malformed move {text!r}: one card at a time goes to a foundation")
+        raise InvalidMoveError(f"malformed move {shown(text)}: one card at a time goes to a foundation")
     if FSUIT <= src < COL and dst == FOUNDATION:
-        raise InvalidMoveError(f"malformed move {text!r}: a foundation card moves to a column, not a foundation")
+        raise InvalidMoveError(f"malformed move {shown(text)}: a foundation card moves to a column, not a foundation")
     return encode(src, dst, count)
 
 
@@ -235,7 +235,7 @@ def _parse_cards(text: str, what: str) -> tuple[int, ...]:
     if text == "-":
         return ()
     if len(text) % 2:
-        raise InvalidPositionError(f"{what}: {text!r} is not a list of two-letter cards")
+        raise InvalidPositionError(f"{what}: {shown(text)} is not a list of two-letter cards")
     try:
         return tuple(parse_card(text[i : i + 2]) for i in range(0, len(text), 2))
     except CanfieldError as e:
@@ -285,16 +285,16 @@ def parse_piles(fields: list[str]) -> Position:
     for part in ftext.split("."):
         count = read_int(part[1:])
         if count is None:
-            raise InvalidPositionError(f"foundation {part!r}: expected a suit letter and a count, e.g. 'H1'")
+            raise InvalidPositionError(f"foundation {shown(part)}: expected a suit letter and a count, e.g. 'H1'")
         try:
             suit = parse_suit(part[0])
         except CanfieldError as e:
-            raise InvalidPositionError(f"foundation {part!r}: {e}") from None
+            raise InvalidPositionError(f"foundation {shown(part)}: {e}") from None
         foundations.append((suit, count))
     columns = tuple(_parse_cards(c, f"column {i + 1}") if c else () for i, c in enumerate(cols.split("/")))
     passes_back = read_int(recycles)
     if passes_back is None:
-        raise InvalidPositionError(f"recycle count {recycles!r} is not a number")
+        raise InvalidPositionError(f"recycle count {shown(recycles)} is not a number")
     return Position(
         reserve=reserve,
         start=start,

@@ -28,3 +28,12 @@ def read_int(text: object, *, signed: bool = False) -> int | None:
     if not isinstance(text, str) or not (_SIGNED if signed else _UNSIGNED).fullmatch(text):
         return None
     return int(text)
+
+
+def shown(text: object, limit: int = 40) -> str:
+    """``repr(text)`` for an error message, cut in the middle when longer than ``limit``."""
+    r = repr(text)
+    if len(r) <= limit:
+        return r
+    half = (limit - 1) // 2
+    return f"{r[:half]}…{r[-half:]} ({len(text) if isinstance(text, str) else len(r)} characters)"
