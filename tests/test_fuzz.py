@@ -40,6 +40,8 @@ from canfield.plugins.registry import Registry, rules_for
 from canfield.records import loads, to_record
 from canfield.spec import FIELDS
 
+from .test_records import played
+
 FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # -- hostile values -------------------------------------------------------------------------------
@@ -106,17 +108,6 @@ def only(errors: tuple[type[CanfieldError], ...], call: Callable[[], Any]) -> tu
 # -- valid starting points ------------------------------------------------------------------------
 
 
-def _played(game: canfield.Game, n: int, seed: int) -> canfield.Game:
-    rng = random.Random(seed)
-    for _ in range(n):
-        moves = game.legal_moves()
-        if not moves:
-            break
-        others = [m for m in moves if m.text != "s"]
-        game.play(rng.choice(others if others and rng.random() < 0.8 else moves))
-    return game
-
-
 def _games() -> list[canfield.Game]:
     out = []
     for i, (variant, options) in enumerate(
@@ -134,7 +125,7 @@ def _games() -> list[canfield.Game]:
         ]
     ):
         game = canfield.Game.random(variant, rng=random.Random(i), **options)
-        out += [game.copy(), _played(game, 30, i)]
+        out += [game.copy(), played(game, 30, i)]
     one = canfield.Game.from_code("CF1-D3-AAAAAAF", columns=1, empty_column="any")
     one.play("1f")
     return [*out, one]
@@ -384,10 +375,10 @@ def test_play_is_legal_and_explain(i: int, move: object) -> None:
     ok, why = only((InvalidMoveError,), lambda: game.explain(move))  # type: ignore[arg-type]
     assert snapshot(game) == before
     assert (ok and why == "legal") == answer
-    ok, played = only((InvalidMoveError, IllegalMoveError), lambda: game.play(move))  # type: ignore[arg-type]
+    ok, made = only((InvalidMoveError, IllegalMoveError), lambda: game.play(move))  # type: ignore[arg-type]
     assert ok == answer
     if ok:
-        assert played.text in legal
+        assert made.text in legal
     else:
         assert snapshot(game) == before
 
@@ -401,8 +392,8 @@ def test_play_is_legal_and_explain(i: int, move: object) -> None:
 def test_tap(i: int, place: object, double_tap: bool | None) -> None:
     game = fresh(i)
     before = snapshot(game)
-    ok, played = only((InvalidMoveError, InvalidCardError), lambda: game.tap(place, double_tap=double_tap))  # type: ignore[arg-type]
-    if not ok or played is None:
+    ok, made = only((InvalidMoveError, InvalidCardError), lambda: game.tap(place, double_tap=double_tap))  # type: ignore[arg-type]
+    if not ok or made is None:
         assert snapshot(game) == before
 
 
@@ -558,7 +549,7 @@ def test_base_foundation_cannot_be_empty_without_take_back() -> None:
 
 
 def test_a_record_from_a_position_refuses_an_unrelated_code() -> None:
-    game = _played(canfield.Game.from_code("CF1-D3-AAAAAAB"), 10, 0).copy()
+    game = played(canfield.Game.from_code("CF1-D3-AAAAAAB"), 10, 0).copy()
     record = to_record(game)
     assert "position" in record and record["code"] == "CF1-D3-AAAAAAB"
     assert loads(json.dumps(record)).deal == game.deal
