@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import os
 import subprocess
@@ -449,3 +450,46 @@ def test_cli_play_of_an_unknown_variant_suggests_nothing_far(capsys: pytest.Capt
     assert main(["play", "--variant", "klondike"]) == 2
     err = capsys.readouterr().err
     assert "unknown variant 'klondike'" in err and "online" not in err.split("(known")[0]
+
+
+@dataclasses.dataclass
+class UnhashableHooks:
+    """A dataclass with eq: unhashable, and a perfectly good hook object."""
+
+    passes: int = 2
+
+    @canfield.hookimpl
+    def canfield_pass_limit(self) -> int:
+        return self.passes
+
+
+def test_unhashable_hooks_are_fine_and_compiled_once(reg: Registry) -> None:
+    reg.register(canfield.Variant("eq", "Eq", canfield.CANFIELD, hooks=UnhashableHooks()))
+    rules = reg.rules("eq")
+    assert rules.pass_limit == 2 and reg.rules("eq") is rules
+
+
+@pytest.mark.parametrize("hooks", [[], object(), types.SimpleNamespace(canfield_pass_limit=3)])
+def test_a_hooks_object_without_hooks_is_refused(reg: Registry, hooks: object) -> None:
+    with pytest.raises(canfield.VariantError, match=r"variant 'zz' \(from runtime\): .*(implements no decision hook|not marked)"):
+        reg.register(canfield.Variant("zz", "Zz", canfield.CANFIELD, hooks=hooks))
+    assert "zz" not in reg
+
+
+def test_a_plugin_that_registers_nothing_is_refused(reg: Registry) -> None:
+    with pytest.raises(canfield.VariantError, match=r"plugin 'empty' \(runtime\) implements no canfield_register_variants"):
+        reg.register(types.SimpleNamespace(), name="empty")
+    assert reg.pm.get_plugin("empty") is None
+
+
+@pytest.mark.parametrize("name", ["variant", "options"])
+def test_an_option_named_like_a_parameter_is_an_unknown_option(reg: Registry, name: str) -> None:
+    with pytest.raises(canfield.RulesError, match=f"unknown rule option '{name}'"):
+        reg.rules("canfield", **{name: 1})
+    with pytest.raises(canfield.RulesError, match=f"unknown rule option '{name}'"):
+        registry_module.rules_for("canfield", **{name: 1})
+
+
+def test_a_variant_is_named_by_a_string(reg: Registry) -> None:
+    with pytest.raises(canfield.VariantError, match="not int"):
+        reg.rules(5)  # type: ignore[arg-type]

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import difflib
-import functools
 import importlib.util
 import os
 import sys
@@ -39,6 +38,8 @@ DISABLE_AUTOLOAD_ENV = "CANFIELD_DISABLE_PLUGIN_AUTOLOAD"
 #: The plugin name and source of the built-in variants.
 BUILTIN_PLUGIN = "canfield.builtin"
 BUILTIN_SOURCE = "built-in"
+#: How many compiled rule sets a registry keeps.
+CACHE_SIZE = 256
 #: The distribution whose own entry points are the built-ins, registered directly instead.
 OWN_DISTRIBUTION = "canfield"
 
@@ -62,9 +63,11 @@ def check_hooks(obj: object, who: str, *, decisions: bool) -> None:
     ``obj`` is a registration plugin (``decisions=False``) or a variant's hook object
     (``decisions=True``). Refused: a method marked with `canfield.hookimpl` whose name is no hook
     (a misspelling: the close hook name is given); a hook of the other kind, which is never asked
-    of this object; a method named like a hook of the right kind but not marked.
+    of this object; a method named like a hook of the right kind but not marked; an object that
+    implements no hook of its kind at all.
     """
     allowed = DECISION_HOOKS if decisions else REGISTRATION_HOOKS
+    implemented = [a for a in allowed if hasattr(getattr(obj, a, None), _MARK)]
     for attr in sorted(dir(obj)):
         if not attr.startswith(_PREFIX):
             continue
@@ -88,6 +91,13 @@ def check_hooks(obj: object, who: str, *, decisions: bool) -> None:
                 )
         elif not marked and callable(value):
             raise VariantError(f"{who}: {attr!r} is not marked with @canfield.hookimpl, so it would never be called")
+    if not implemented:
+        if decisions:
+            raise VariantError(
+                f"{who}: its hooks object {obj!r} implements no decision hook (methods named canfield_… and "
+                "marked with @canfield.hookimpl); leave hooks=None for a variant that is only data"
+            )
+        raise VariantError(f"{who} implements no canfield_register_variants, so it registers nothing")
 
 
 @attrs.define
@@ -111,6 +121,7 @@ class Registry:
         self._autoload = (not os.environ.get(DISABLE_AUTOLOAD_ENV)) if autoload is None else autoload
         self._loaded_entry_points = False
         self._current: _Registering | None = None
+        self._cache: dict[tuple[int, RuleSpec], tuple[Variant, Rules]] = {}
         self.pm = pluggy.PluginManager(hookspecs.PROJECT)
         self.pm.add_hookspecs(hookspecs)
         self.pm.hook.canfield_register_variants.call_historic(kwargs={"register": self._add})
@@ -275,15 +286,29 @@ class Registry:
             return False
         return True
 
-    def rules(self, variant: str | Variant = "canfield", **options: Any) -> Rules:
-        """Compiled rules of a variant with option overrides (``draw=1``, ``redeals=2``…)."""
+    def rules(self, variant: str | Variant = "canfield", /, **options: Any) -> Rules:
+        """Compiled rules of a variant with option overrides (``draw=1``, ``redeals=2``…).
+
+        Compiled once per variant and option set, then cached (the last `CACHE_SIZE` kept).
+        """
         v = variant if isinstance(variant, Variant) else self.get(variant)
         check_options(options)
         spec = attrs.evolve(v.spec, **options) if options else v.spec
         return self._compile(v, spec)
 
-    @functools.lru_cache(maxsize=256)  # noqa: B019 - the registry lives as long as the process
     def _compile(self, variant: Variant, spec: RuleSpec) -> Rules:
+        """The rules of ``variant`` with ``spec``, cached by the variant object (its hooks need not hash)."""
+        key = (id(variant), spec)
+        hit = self._cache.get(key)
+        if hit is not None and hit[0] is variant:
+            return hit[1]
+        rules = self._compile_now(variant, spec)
+        if len(self._cache) >= CACHE_SIZE:
+            del self._cache[next(iter(self._cache))]
+        self._cache[key] = (variant, rules)  # keeps the variant alive, so its id stays its own
+        return rules
+
+    def _compile_now(self, variant: Variant, spec: RuleSpec) -> Rules:
         pm = pluggy.PluginManager(hookspecs.PROJECT)
         pm.add_hookspecs(hookspecs)
         pm.register(builtin, name="canfield.builtin")
@@ -328,6 +353,6 @@ def variants() -> list[Variant]:
     return list(registry())
 
 
-def rules_for(variant: str | Variant = "canfield", **options: Any) -> Rules:
+def rules_for(variant: str | Variant = "canfield", /, **options: Any) -> Rules:
     """The compiled rules of a variant with options (cached)."""
     return registry().rules(variant, **options)
