@@ -38,6 +38,7 @@ from .plugins.registry import get_variant, load_plugin_file, register, variants
 from .position import Position
 from .rules import FillRule, Variant
 from .spec import CANFIELD, RuleSpec
+from .surveys import survey
 
 __version__ = "0.1.0"
 
@@ -73,5 +74,6 @@ __all__ = [
     "perft",
     "register",
     "shuffled_deck",
+    "survey",
     "variants",
 ]

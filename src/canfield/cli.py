@@ -341,6 +341,9 @@ def build_parser() -> argparse.ArgumentParser:
     docs.add_argument("what", choices=["table", "diff"], help="the table of all variants, or the diff of two")
     docs.add_argument("ids", nargs="*", metavar="ID", help="the two variant ids to compare (for diff)")
     docs.set_defaults(func=cmd_docs)
+    from .surveys.cli import add_survey_command  # the survey command lives with the surveys
+
+    add_survey_command(sub)
     return p
 
 

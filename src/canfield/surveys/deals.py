@@ -1,0 +1,104 @@
+"""The deals a survey solves: consecutive deal codes, a range of codes, or a file of codes or deals.
+
+A deal set is given by codes (or by the cards themselves), never by chance, so two runs of the same
+survey on two machines solve the same deals in the same order and write the same verdicts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from ..deals import CODE_SPACE, make_code, parse_code, parse_deal
+from ..errors import CanfieldError, InvalidCardError, InvalidCodeError, InvalidDealError
+
+
+@attrs.frozen
+class DealSet:
+    """An ordered list of deals to solve, and how it was given (``kind``: count, range or file).
+
+    ``deals`` are deal codes (``CF1-D3-AAAAAAA``) or, from a file, deals as card texts in dealing
+    order. `describe` is what a survey file records, so a resume with another set is refused.
+    """
+
+    kind: str
+    deals: tuple[str, ...] = attrs.field(repr=False)
+    start: str | None = None
+    path: str | None = None
+    digest: str | None = None
+
+    def describe(self) -> dict[str, Any]:
+        """The set as JSON-ready data: its kind, first code and size (and a file's digest)."""
+        out: dict[str, Any] = {"kind": self.kind, "count": len(self.deals)}
+        if self.start is not None:
+            out["start"] = self.start
+        if self.digest is not None:
+            out["sha256"] = self.digest
+        return out
+
+    def __len__(self) -> int:
+        return len(self.deals)
+
+
+def count_from(start: str, count: int) -> DealSet:
+    """``count`` consecutive deal codes from ``start`` (same draw, letters counting up)."""
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise CanfieldError(f"count is a whole number of deals >= 1, not {count!r}")
+    draw, first = parse_code(start)
+    if first + count > CODE_SPACE:
+        raise CanfieldError(
+            f"{count} deals from {make_code(first, draw)} run past the last deal code {make_code(CODE_SPACE - 1, draw)}"
+        )
+    return DealSet("count", tuple(make_code(first + i, draw) for i in range(count)), start=make_code(first, draw))
+
+
+def code_range(start: str, stop: str) -> DealSet:
+    """Every deal code from ``start`` to ``stop``, both included; both must have the same draw."""
+    draw, first = parse_code(start)
+    stop_draw, last = parse_code(stop)
+    if stop_draw != draw:
+        raise CanfieldError(f"a code range has one draw: {start!r} draws {draw}, {stop!r} draws {stop_draw}")
+    if last < first:
+        raise CanfieldError(f"code range {start!r}..{stop!r} is empty: the stop comes before the start")
+    deals = tuple(make_code(n, draw) for n in range(first, last + 1))
+    return DealSet("range", deals, start=deals[0])
+
+
+def from_file(path: str | os.PathLike[str], decks: int = 1) -> DealSet:
+    """The deals in a text file, one a line: a deal code, or a deal's cards in dealing order.
+
+    Blank lines and lines starting with ``#`` are skipped. Every line is checked first: a bad
+    one raises naming its line number, and a deal given twice is refused.
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise CanfieldError(f"deal file {str(p)!r} cannot be read: {e}") from e
+    deals: list[str] = []
+    seen: dict[str, int] = {}
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            if line.upper().startswith("CF1-"):
+                draw, n = parse_code(line)
+                deal = make_code(n, draw)
+            else:
+                parse_deal(line, decks)
+                deal = " ".join(line.split())
+        except (InvalidCodeError, InvalidDealError, InvalidCardError) as e:
+            raise CanfieldError(f"deal file {str(p)!r}, line {number}: {e}") from e
+        if deal in seen:
+            raise CanfieldError(f"deal file {str(p)!r}, line {number}: {deal[:40]!r} repeats line {seen[deal]}")
+        seen[deal] = number
+        deals.append(deal)
+    if not deals:
+        raise CanfieldError(f"deal file {str(p)!r} has no deals")
+    digest = hashlib.sha256("\n".join(deals).encode()).hexdigest()
+    return DealSet("file", tuple(deals), path=str(p), digest=digest)

@@ -1,0 +1,198 @@
+"""A survey's report: how many deals were won, lost or left unknown, with a 95 % interval.
+
+The interval is Wilson's score interval made conservative over the unknown deals: its lower bound
+counts every unknown deal as lost, its upper bound counts every unknown deal as won, so the
+true win rate of the deal space lies inside it with 95 % confidence whatever the unknown deals
+turn out to be. Times are per deal, as percentiles. A report reads the file without writing, so
+it can be made while the survey runs.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from .store import load
+
+#: The normal quantile of a two-sided 95 % interval.
+Z95 = 1.959963984540054
+#: The time percentiles a report gives.
+PERCENTILES = (50, 90, 99, 100)
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson's score interval for ``successes`` out of ``n`` trials (``(0, 1)`` when ``n`` is 0)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    z2 = z * z
+    centre = p + z2 / (2 * n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    scale = 1 + z2 / n
+    return max(0.0, (centre - half) / scale), min(1.0, (centre + half) / scale)
+
+
+def conservative_interval(won: int, unknown: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The win rate's interval with the unknown deals undecided: Wilson's lower bound with them all
+    lost, Wilson's upper bound with them all won."""
+    return wilson(won, n, z)[0], wilson(won + unknown, n, z)[1]
+
+
+def percentile(sorted_values: Sequence[float], q: float) -> float:
+    """The nearest-rank ``q``-th percentile (0 < q <= 100) of values sorted ascending."""
+    if not sorted_values:
+        return 0.0
+    rank = max(1, math.ceil(q / 100 * len(sorted_values)))
+    return sorted_values[rank - 1]
+
+
+@attrs.frozen
+class Report:
+    """What a survey file holds so far: counts, the conservative 95 % interval, times per deal.
+
+    ``planned`` is the size of the deal set, ``done`` the deals finished; ``low``/``high`` bound
+    the win rate (fractions); ``seconds`` maps a percentile (50, 90, 99, 100) to seconds per
+    deal; ``rate`` is deals per second of each run, with its workers.
+    """
+
+    variant: str
+    options: dict[str, Any]
+    planned: int
+    done: int
+    won: int
+    lost: int
+    unknown: int
+    low: float
+    high: float
+    seconds: dict[int, float]
+    mean_seconds: float
+    cap: dict[str, Any]
+    version: str
+    command: str
+    runs: list[dict[str, Any]]
+
+    def share(self, verdict: str) -> float:
+        """The fraction of finished deals with ``verdict`` (won, lost or unknown)."""
+        return getattr(self, verdict) / self.done if self.done else 0.0
+
+    @property
+    def rules(self) -> str:
+        """The variant and its options as text: ``canfield (foundation_takeback=false)``."""
+        if not self.options:
+            return self.variant
+        return f"{self.variant} ({', '.join(f'{k}={_text(v)}' for k, v in self.options.items())})"
+
+    @property
+    def cap_text(self) -> str:
+        """The cap per deal in words."""
+        parts = []
+        if self.cap.get("max_states") is not None:
+            parts.append(f"{self.cap['max_states']:,} positions")
+        if self.cap.get("timeout") is not None:
+            parts.append(f"{self.cap['timeout']:g} s")
+        return " or ".join(parts) or "memory only"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as JSON-ready data, shares and interval as fractions."""
+        out = attrs.asdict(self)
+        out["seconds"] = {str(k): v for k, v in self.seconds.items()}
+        out.update({f"{v}_share": self.share(v) for v in ("won", "lost", "unknown")})
+        return out
+
+    def to_json(self) -> str:
+        """The report as JSON (see `to_dict`)."""
+        return json.dumps(self.to_dict(), indent=2)
+
+    def to_text(self) -> str:
+        """The report for a person to read."""
+        lines = [
+            f"survey of {self.rules}: {self.done:,} of {self.planned:,} deals, cap {self.cap_text} per deal",
+            *(f"  {v:<8} {getattr(self, v):>9,}  {100 * self.share(v):6.2f} %" for v in ("won", "lost", "unknown")),
+            f"  won, 95 % interval (unknown as lost .. as won): {100 * self.low:.2f} % .. {100 * self.high:.2f} %",
+            "  seconds per deal: "
+            + ", ".join(f"{_pct_name(q)} {self.seconds[q]:.3g}" for q in PERCENTILES)
+            + f" (mean {self.mean_seconds:.3g})",
+        ]
+        lines += [
+            f"  run {i}: {r['deals']:,} deals in {r['seconds']:.0f} s with {r['workers']} "
+            f"{r['executor']} worker{'s' if r['workers'] != 1 else ''}: {r['rate']:.2f} deals/s"
+            for i, r in enumerate(self.runs, 1)
+            if r["deals"]
+        ]
+        lines.append(f"  canfield {self.version}; made by: {self.command}")
+        return "\n".join(lines)
+
+    def to_markdown(self) -> str:
+        """The report as a markdown table of one row (see `markdown_table`)."""
+        return markdown_table([self])
+
+
+def _pct_name(q: int) -> str:
+    return {50: "median", 100: "max"}.get(q, f"{q} %")
+
+
+def _text(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def markdown_table(reports: Sequence[Report]) -> str:
+    """One markdown table row per report: rules, deals, shares, interval, median and 99 % time."""
+    head = [
+        "| rules | deals | won | lost | unknown | won, 95 % interval | cap per deal | median s | 99 % s |",
+        "| --- | ---: | ---: | ---: | ---: | :---: | ---: | ---: | ---: |",
+    ]
+    rows = [
+        f"| {r.rules} | {r.done:,} | {100 * r.share('won'):.2f} % | {100 * r.share('lost'):.2f} % | "
+        f"{100 * r.share('unknown'):.2f} % | {100 * r.low:.2f} – {100 * r.high:.2f} % | {r.cap_text} | "
+        f"{r.seconds[50]:.3g} | {r.seconds[99]:.3g} |"
+        for r in reports
+    ]
+    return "\n".join(head + rows)
+
+
+def report(db: str | os.PathLike[str]) -> Report:
+    """The report of a survey file, finished or still running."""
+    meta, rows, runs = load(db)
+    counts = dict.fromkeys(("won", "lost", "unknown"), 0)
+    times = []
+    for row in rows:
+        counts[row["verdict"]] += 1
+        times.append(row["seconds"])
+    times.sort()
+    n = len(rows)
+    low, high = conservative_interval(counts["won"], counts["unknown"], n)
+    return Report(
+        variant=meta["variant"],
+        options=meta["options"],
+        planned=meta["deals"]["count"],
+        done=n,
+        low=low,
+        high=high,
+        seconds={q: percentile(times, q) for q in PERCENTILES},
+        mean_seconds=sum(times) / n if n else 0.0,
+        cap=meta["cap"],
+        version=meta["version"],
+        command=meta.get("command", ""),
+        runs=[_run(r) for r in runs],
+        **counts,
+    )
+
+
+def _run(row: Any) -> dict[str, Any]:
+    seconds = row["finished"] - row["started"]
+    return {
+        "workers": row["workers"],
+        "executor": row["executor"],
+        "deals": row["deals"],
+        "seconds": seconds,
+        "rate": row["deals"] / seconds if seconds > 0 else 0.0,
+    }

@@ -1,0 +1,403 @@
+"""Run a survey: solve every deal of a deal set on local processes or a Dask cluster, into a file.
+
+Workers get a variant id and options, never compiled rules, and rebuild the game from the deal's
+code (or cards): a built-in or installed variant is there in every process, a variant from a
+plugin file is loaded again from its path, and one registered at run time cannot reach another
+process, so it is refused unless the survey runs in this process (``workers=1``).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from ..deals import letters_to_seed, make_code
+from ..errors import CanfieldError, VariantError
+from ..game import Game
+from ..plugins.registry import get_variant, load_plugin_file, registry, rules_for
+from ..solver import DEFAULT_MEMORY, solve
+from ..spec import FIELDS
+from . import deals as dealsets
+from .report import Report, report
+from .store import Row, Store, dumps
+
+#: Deals handed out ahead per worker, so no worker waits for the next one.
+AHEAD = 2
+
+
+@attrs.frozen(eq=False)
+class Job:
+    """One deal to solve, with everything a worker in another process needs to rebuild it."""
+
+    idx: int
+    deal: str
+    variant: str
+    options: dict[str, Any]
+    plugin_file: str | None
+    max_states: int | None
+    timeout: float | None
+    memory: int
+
+
+_LOADING = threading.Lock()
+
+
+def _ensure_variant(variant: str, plugin_file: str | None) -> None:
+    """Make ``variant`` known in this process, loading its plugin file if it is not yet."""
+    with _LOADING:
+        try:
+            get_variant(variant)
+        except VariantError:
+            if plugin_file is None:
+                raise
+            load_plugin_file(plugin_file)
+
+
+def _version() -> str:
+    from .. import __version__
+
+    return __version__
+
+
+def solve_one(job: Job) -> Row:
+    """Solve one deal from its start: the row the survey file keeps for it."""
+    _ensure_variant(job.variant, job.plugin_file)
+    if job.deal.startswith("CF1-"):
+        game = Game.from_code(job.deal, job.variant, **job.options)
+    else:
+        game = Game.from_deal(job.deal, job.variant, **job.options)
+    found = solve(game, timeout=job.timeout, max_states=job.max_states, memory=job.memory)
+    return (
+        job.idx,
+        job.deal,
+        job.variant,
+        dumps(game.options()),
+        found.verdict,
+        found.cut,
+        found.seconds,
+        found.states,
+        len(found.line),
+        _version(),
+    )
+
+
+def _worker_start() -> None:
+    """In each local worker: Ctrl-C is the caller's to handle (it stops handing out deals)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _plugin_file(variant_id: str, source: str) -> str | None:
+    """The path of the plugin file a variant came from (None if it came from elsewhere)."""
+    if not source.startswith("file "):
+        return None
+    name = source.removeprefix("file ")
+    paths = [
+        p
+        for p, plugin in registry().pm.list_name_plugin()
+        if isinstance(p, str) and Path(p).name == name and Path(p).is_file()
+    ]
+    if len(paths) != 1:
+        raise CanfieldError(f"variant {variant_id!r} comes from plugin file {name!r}, which cannot be found again")
+    return str(Path(paths[0]).resolve())
+
+
+def _deal_set(
+    count: int | None, start: str | None, stop: str | None, deals: str | os.PathLike[str] | None, draw: int, decks: int
+) -> dealsets.DealSet:
+    given = [name for name, v in (("count", count), ("stop", stop), ("deals", deals)) if v is not None]
+    if len(given) != 1:
+        raise CanfieldError(
+            "a survey needs one deal set: a count of deals (from a start code), a start and a stop code, "
+            f"or a file of deals; got {', '.join(given) or 'none'}"
+        )
+    if deals is not None:
+        if start is not None:
+            raise CanfieldError("a deal file gives its own deals: no start code with it")
+        return dealsets.from_file(deals, decks)
+    if start is None:
+        first = make_code(0, draw)
+    elif isinstance(start, str) and len(start) == 7 and start.isascii() and start.isalpha():
+        first = make_code(letters_to_seed(start.upper()), draw)
+    else:
+        first = start
+    if stop is not None:
+        return dealsets.code_range(first, stop)
+    assert count is not None
+    return dealsets.count_from(first, count)
+
+
+def _check_cap(max_states: int | None, timeout: float | None, memory: int) -> None:
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0):
+        raise CanfieldError(f"timeout is a number of seconds > 0 or None, not {timeout!r}")
+    for name, value in (("max_states", max_states), ("memory", memory)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            raise CanfieldError(f"{name} is a whole number >= 1, not {value!r}")
+
+
+# -- where the deals are solved -----------------------------------------------------------------
+
+
+class _Runner:
+    """Solves jobs somewhere: ``submit`` a job, ``wait`` for at least one of the pending to end."""
+
+    label = "in-process"
+    workers = 1
+
+    def submit(self, job: Job) -> Any:
+        future: cf.Future[Row] = cf.Future()
+        try:
+            future.set_result(solve_one(job))
+        except Exception as e:
+            future.set_exception(e)
+        return future
+
+    def wait(self, pending: set[Any]) -> tuple[set[Any], set[Any]]:
+        done, rest = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+        return set(done), set(rest)
+
+    def close(self, *, cancel: bool) -> None:
+        pass
+
+
+class _Local(_Runner):
+    label = "local"
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        context = multiprocessing.get_context("spawn")  # a clean process: only what the job says
+        self.pool = cf.ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_start)
+
+    def submit(self, job: Job) -> Any:
+        return self.pool.submit(solve_one, job)
+
+    def close(self, *, cancel: bool) -> None:
+        self.pool.shutdown(wait=not cancel, cancel_futures=cancel)
+
+
+class _Dask(_Runner):
+    label = "dask"
+
+    def __init__(self, scheduler: Any) -> None:
+        try:
+            import distributed as dask_distributed
+        except ImportError as e:
+            raise CanfieldError("a survey on Dask needs the dask extra: pip install 'canfield[dask]'") from e
+        distributed: Any = dask_distributed  # untyped: its calls are not checked
+        self._distributed = distributed
+        self._own = not isinstance(scheduler, distributed.Client)
+        self.client = distributed.Client(scheduler) if self._own else scheduler
+        self.workers = max(1, sum(self.client.nthreads().values()))
+
+    def submit(self, job: Job) -> Any:
+        return self.client.submit(solve_one, job, pure=False)
+
+    def wait(self, pending: set[Any]) -> tuple[set[Any], set[Any]]:
+        done, rest = self._distributed.wait(list(pending), return_when="FIRST_COMPLETED")
+        return set(done), set(rest)
+
+    def close(self, *, cancel: bool) -> None:
+        if self._own:
+            self.client.close()
+
+
+def _runner(workers: int | None, scheduler: Any) -> _Runner:
+    if scheduler is not None:
+        return _Dask(scheduler)
+    n = (os.cpu_count() or 1) if workers is None else workers
+    return _Runner() if n == 1 else _Local(n)
+
+
+# -- the survey ---------------------------------------------------------------------------------
+
+
+def _progress(total: int, initial: int, counts: dict[str, int], enabled: bool) -> Any:
+    from tqdm import tqdm  # type: ignore[import-untyped]
+
+    slow = 0.2 if sys.stderr.isatty() else 10.0  # a log file gets a line every 10 s
+    bar = tqdm(
+        total=total,
+        initial=initial,
+        unit="deal",
+        disable=not enabled,
+        dynamic_ncols=True,
+        smoothing=0.05,
+        mininterval=slow,
+    )
+    _show(bar, counts)
+    return bar
+
+
+def _show(bar: Any, counts: dict[str, int]) -> None:
+    n = sum(counts.values())
+    if n:
+        bar.set_postfix_str(
+            f"won {100 * counts['won'] / n:.1f}% unknown {100 * counts['unknown'] / n:.1f}%", refresh=False
+        )
+
+
+def survey(
+    db: str | os.PathLike[str],
+    variant: str = "canfield",
+    *,
+    options: Mapping[str, Any] | None = None,
+    count: int | None = None,
+    start: str | None = None,
+    stop: str | None = None,
+    deals: str | os.PathLike[str] | None = None,
+    max_states: int | None = None,
+    timeout: float | None = None,
+    memory: int = DEFAULT_MEMORY,
+    workers: int | None = None,
+    scheduler: Any = None,
+    progress: bool = False,
+    command: str | None = None,
+) -> Report:
+    """Solve every deal of a deal set and record one verdict per deal in the SQLite file ``db``.
+
+    The deal set is ``count`` consecutive deal codes from ``start`` (a code, or seven letters
+    played with the variant's draw; default the first code), every code from ``start`` to
+    ``stop``, or a file of ``deals`` (one code or deal a line). ``variant`` and ``options`` are
+    the rules, as for `Game.from_code`. Each deal is solved by `canfield.solver.solve` with the
+    cap ``max_states`` (positions: the same verdicts on every machine) and/or ``timeout``
+    (seconds: faster machines prove more) and ``memory``.
+
+    ``workers`` local processes (default: one per core; 1 solves in this process), or a Dask
+    cluster: ``scheduler`` is its address or a ``distributed.Client`` (the ``dask`` extra).
+    Run again with the same file and settings to resume; other settings are refused with
+    `CanfieldError`. ``progress`` shows a progress bar on standard error; ``command`` is recorded
+    in the file as the command that made it. Returns the `Report` of the whole file.
+    """
+    options = dict(options or {})
+    rules = rules_for(variant, **options)
+    v = rules.variant
+    spec = rules.spec
+    canonical = {f: getattr(spec, f) for f in FIELDS if getattr(spec, f) != getattr(v.spec, f)}
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise CanfieldError(f"workers is a whole number >= 1, not {workers!r}")
+    _check_cap(max_states, timeout, memory)
+    in_process = scheduler is None and workers == 1
+    if v.source == "runtime" and not in_process:
+        raise CanfieldError(
+            f"variant {v.id!r} was registered at run time, so worker processes cannot see it: register it "
+            "from a plugin file (canfield.load_plugin_file) or an installed plugin, or survey it with workers=1"
+        )
+    plugin_file = _plugin_file(v.id, v.source)
+    dealset = _deal_set(count, start, stop, deals, rules.draws[0], rules.decks)
+    for deal in {d[:6] for d in dealset.deals if d.startswith("CF1-")}:  # one game per draw checks the rules
+        first = next(d for d in dealset.deals if d.startswith(deal))
+        Game.from_code(first, v.id, **canonical)
+    meta = {
+        "variant": v.id,
+        "options": canonical,
+        "deals": dealset.describe(),
+        "cap": {"max_states": max_states, "timeout": timeout, "memory": memory},
+        "version": _version(),
+        "command": command or _call_text(db, v.id, canonical, dealset, max_states, timeout, memory),
+        "created": time.strftime("%Y-%m-%d %H:%M:%S %z"),
+    }
+    runner = _runner(workers, scheduler)
+    try:
+        store = Store(db, meta, workers=runner.workers, executor=runner.label)
+    except BaseException:
+        runner.close(cancel=True)
+        raise
+    try:
+        _run(store, runner, dealset, v.id, canonical, plugin_file, max_states, timeout, memory, progress)
+    finally:
+        store.close()
+    return report(db)
+
+
+def _call_text(
+    db: str | os.PathLike[str],
+    variant: str,
+    options: dict[str, Any],
+    dealset: dealsets.DealSet,
+    max_states: int | None,
+    timeout: float | None,
+    memory: int,
+) -> str:
+    """The survey as a ``canfield survey`` command line, for a survey made through the API."""
+    parts = ["canfield survey", f"--variant {variant}"]
+    parts += [f"--option {k}={_option_text(val)}" for k, val in options.items()]
+    if dealset.kind == "file":
+        parts.append(f"--deals {dealset.path}")
+    else:
+        parts.append(f"--start {dealset.start}")
+        parts.append(f"--count {len(dealset)}" if dealset.kind == "count" else f"--stop {dealset.deals[-1]}")
+    if max_states is not None:
+        parts.append(f"--max-states {max_states}")
+    if timeout is not None:
+        parts.append(f"--timeout {timeout:g}")
+    if memory != DEFAULT_MEMORY:
+        parts.append(f"--memory {memory}")
+    parts.append(f"--db {Path(db).name}")
+    return " ".join(parts)
+
+
+def _option_text(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _run(
+    store: Store,
+    runner: _Runner,
+    dealset: dealsets.DealSet,
+    variant: str,
+    options: dict[str, Any],
+    plugin_file: str | None,
+    max_states: int | None,
+    timeout: float | None,
+    memory: int,
+    progress: bool,
+) -> None:
+    done = store.done()
+    counts = dict.fromkeys(("won", "lost", "unknown"), 0)
+    for verdict, n in store.conn.execute("SELECT verdict, count(*) FROM deals GROUP BY verdict"):
+        counts[verdict] = n
+    jobs: Iterator[Job] = (
+        Job(i, d, variant, options, plugin_file, max_states, timeout, memory)
+        for i, d in enumerate(dealset.deals)
+        if d not in done
+    )
+    bar = _progress(len(dealset), len(done), counts, progress)
+    pending: set[Any] = set()
+    cancel = True
+    try:
+        _fill(pending, jobs, runner)
+        while pending:
+            finished, pending = runner.wait(pending)
+            for future in finished:
+                row = future.result()
+                store.add(row)
+                counts[row[4]] += 1
+                bar.update(1)
+            _show(bar, counts)
+            _fill(pending, jobs, runner)
+        cancel = False
+    finally:
+        bar.close()
+        runner.close(cancel=cancel)
+
+
+def _fill(pending: set[Any], jobs: Iterator[Job], runner: _Runner) -> None:
+    """Hand out deals until every worker has `AHEAD` of them."""
+    while len(pending) < runner.workers * AHEAD:
+        job = next(jobs, None)
+        if job is None:
+            return
+        pending.add(runner.submit(job))

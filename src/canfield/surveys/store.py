@@ -1,0 +1,161 @@
+"""The survey file: SQLite, one row per finished deal, written as each deal finishes.
+
+Each deal's row is committed on its own in WAL mode, so a hard kill loses nothing finished: a run
+on the same file resumes, skipping the deals it has. The ``meta`` table records what the survey
+is (variant, options, deal set, cap per deal, library version); a run that asks for another
+survey is refused before anything is written. ``runs`` records each run (workers, deals done,
+wall time), which gives deals per second.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+from ..errors import CanfieldError
+
+#: The layout of the file; another number is refused.
+FORMAT = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS deals (
+    idx INTEGER PRIMARY KEY,      -- the deal's place in the deal set, from 0
+    deal TEXT NOT NULL UNIQUE,    -- its code, or its cards in dealing order
+    variant TEXT NOT NULL,
+    options TEXT NOT NULL,        -- JSON: the game's options that differ from the variant
+    verdict TEXT NOT NULL,        -- won, lost or unknown
+    cut TEXT,                     -- why unknown: timeout, max_states or memory
+    seconds REAL NOT NULL,
+    positions INTEGER NOT NULL,
+    line INTEGER NOT NULL,        -- moves in the winning line (0 unless won)
+    version TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY,
+    started REAL NOT NULL,
+    finished REAL NOT NULL,
+    workers INTEGER NOT NULL,
+    executor TEXT NOT NULL,
+    deals INTEGER NOT NULL
+);
+"""
+
+#: The meta keys a resume must match, and the command-line name of each.
+COMPARED = {
+    "variant": "variant",
+    "options": "options",
+    "deals": "deal set",
+    "cap": "cap per deal",
+    "version": "library version",
+}
+
+Row = tuple[int, str, str, str, str, str | None, float, int, int, str]
+
+
+def dumps(value: object) -> str:
+    """Canonical JSON (sorted keys, no spaces), so equal settings compare equal as text."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def _connect(path: str | os.PathLike[str], *, readonly: bool = False) -> sqlite3.Connection:
+    p = Path(path)
+    try:
+        if readonly:
+            if not p.is_file():
+                raise CanfieldError(f"survey file {str(p)!r} does not exist")
+            conn = sqlite3.connect(f"{p.resolve().as_uri()}?mode=ro", uri=True)
+        else:
+            conn = sqlite3.connect(p)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.executescript(_SCHEMA)
+        conn.execute("PRAGMA busy_timeout=10000")
+        return conn
+    except sqlite3.DatabaseError as e:
+        raise CanfieldError(f"{str(p)!r} is not a survey file: {e}") from e
+
+
+def read_meta(conn: sqlite3.Connection, path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The survey's meta table as values (empty for a new file)."""
+    try:
+        rows = conn.execute("SELECT key, value FROM meta").fetchall()
+    except sqlite3.DatabaseError as e:
+        raise CanfieldError(f"{str(path)!r} is not a survey file: {e}") from e
+    meta = {k: json.loads(v) for k, v in rows}
+    if meta and meta.get("format") != FORMAT:
+        raise CanfieldError(f"{str(path)!r} is not a survey file of format {FORMAT} (it says {meta.get('format')!r})")
+    return meta
+
+
+class Store:
+    """An open survey file for a run: checks or writes the meta, adds finished deals one by one."""
+
+    def __init__(self, path: str | os.PathLike[str], meta: dict[str, Any], *, workers: int, executor: str) -> None:
+        self.path = str(path)
+        self.conn = _connect(path)
+        try:
+            self._begin(meta, workers, executor)
+        except BaseException:
+            self.conn.close()
+            raise
+
+    def _begin(self, meta: dict[str, Any], workers: int, executor: str) -> None:
+        old = read_meta(self.conn, self.path)
+        if old:
+            wrong = [f"{label}: the file has {dumps(old.get(k))}, this run asks for {dumps(meta[k])}"
+                     for k, label in COMPARED.items() if dumps(old.get(k)) != dumps(meta[k])]  # fmt: skip
+            if wrong:
+                raise CanfieldError(
+                    f"survey file {self.path!r} holds another survey ("
+                    + "; ".join(wrong)
+                    + "): give the same settings to resume it, or another file for a new survey"
+                )
+        else:
+            with self.conn:
+                self.conn.executemany(
+                    "INSERT INTO meta VALUES (?, ?)", [(k, dumps(v)) for k, v in {**meta, "format": FORMAT}.items()]
+                )
+        now = time.time()
+        with self.conn:
+            cur = self.conn.execute(
+                "INSERT INTO runs (started, finished, workers, executor, deals) VALUES (?, ?, ?, ?, 0)",
+                (now, now, workers, executor),
+            )
+        self.run_id = cur.lastrowid
+
+    def done(self) -> set[str]:
+        """The deals already solved."""
+        return {d for (d,) in self.conn.execute("SELECT deal FROM deals")}
+
+    def add(self, row: Row) -> None:
+        """Record one finished deal, committed at once (with the run's count and end time)."""
+        with self.conn:
+            self.conn.execute("INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+            self.conn.execute(
+                "UPDATE runs SET deals = deals + 1, finished = ? WHERE id = ?", (time.time(), self.run_id)
+            )
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def load(path: str | os.PathLike[str]) -> tuple[dict[str, Any], list[sqlite3.Row], list[sqlite3.Row]]:
+    """A survey file's meta, deal rows (in deal-set order) and runs, read without writing."""
+    conn = _connect(path, readonly=True)
+    try:
+        meta = read_meta(conn, path)
+        if not meta:
+            raise CanfieldError(f"{str(path)!r} is not a survey file: it records no survey")
+        conn.row_factory = sqlite3.Row
+        deals = conn.execute("SELECT * FROM deals ORDER BY idx").fetchall()
+        runs = conn.execute("SELECT * FROM runs ORDER BY id").fetchall()
+    except sqlite3.DatabaseError as e:
+        raise CanfieldError(f"{str(path)!r} is not a survey file: {e}") from e
+    finally:
+        conn.close()
+    return meta, deals, runs

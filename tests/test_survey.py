@@ -1,0 +1,326 @@
+"""Winnability surveys: results that survive a hard kill, identical verdicts everywhere, the interval.
+
+Every survey here is capped by positions (``max_states``), never by time, so its verdicts are the
+same on every run and every machine, which is what the comparisons rely on.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import canfield
+from canfield import cli
+from canfield.plugins import registry as registry_module
+from canfield.surveys import conservative_interval, report, wilson
+from canfield.surveys.report import percentile
+
+VARIANT = "classic"
+COUNT = 40
+CAP = 100_000
+
+
+def rows(db: Path) -> list[tuple[int, str, str]]:
+    """``(idx, deal, verdict)`` of every row of a survey file, in deal-set order."""
+    with sqlite3.connect(db) as conn:
+        return conn.execute("SELECT idx, deal, verdict FROM deals ORDER BY idx").fetchall()
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[int, str, str]]:
+    """An uninterrupted survey, solved in this process."""
+    db = tmp_path_factory.mktemp("reference") / "ref.sqlite"
+    canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1)
+    out = rows(db)
+    assert {v for _, _, v in out} >= {"won", "unknown"}  # a mix, so the comparisons mean something
+    return out
+
+
+# -- interval arithmetic ------------------------------------------------------------------------
+
+
+def test_wilson_against_values_computed_by_hand() -> None:
+    # 7 of 10: p = 0.7, z² = 3.84146; centre (0.7 + 0.19207) / 1.38415, half-width
+    # 1.96 · sqrt(0.021 + 0.0096037) / 1.38415 = 0.24771.
+    low, high = wilson(7, 10)
+    assert low == pytest.approx(0.39677, abs=1e-5) and high == pytest.approx(0.89220, abs=1e-5)
+    # 0 of 10: [0, z²/n / (1 + z²/n)] = [0, 0.38415 / 1.38415]; 10 of 10 mirrors it.
+    assert wilson(0, 10) == pytest.approx((0.0, 0.27753), abs=1e-5)
+    assert wilson(10, 10) == pytest.approx((0.72247, 1.0), abs=1e-5)
+    # 712 of 1000: centre 0.71392 / 1.00384, half-width 1.96 · sqrt(0.000205056 + 0.00000096) / 1.00384.
+    assert wilson(712, 1000) == pytest.approx((0.68316, 0.73921), abs=1e-5)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_the_conservative_interval_counts_the_unknown_both_ways() -> None:
+    # 6 won, 2 unknown, 2 lost of 10: lower bound of 6/10 (0.31267), upper bound of 8/10 (0.94332).
+    assert conservative_interval(6, 2, 10) == pytest.approx((0.31267, 0.94332), abs=1e-5)
+    assert conservative_interval(6, 0, 10) == wilson(6, 10)
+
+
+@given(st.integers(1, 10**6).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n), st.integers(0, n))))
+def test_the_interval_holds_the_observed_shares(case: tuple[int, int, int]) -> None:
+    n, won, unknown = case
+    unknown = min(unknown, n - won)
+    low, high = conservative_interval(won, unknown, n)
+    assert 0.0 <= low <= won / n + 1e-12 and (won + unknown) / n - 1e-12 <= high <= 1.0
+    assert low <= wilson(won, n)[0] + 1e-15 and high >= wilson(won + unknown, n)[1] - 1e-15
+
+
+def test_percentiles_are_nearest_rank() -> None:
+    values = [float(v) for v in range(1, 11)]
+    assert [percentile(values, q) for q in (50, 90, 99, 100)] == [5.0, 9.0, 10.0, 10.0]
+    assert percentile([], 50) == 0.0
+
+
+# -- resume after a hard kill --------------------------------------------------------------------
+
+
+def test_a_survey_killed_mid_way_resumes_to_every_deal_once(
+    tmp_path: Path, reference: list[tuple[int, str, str]]
+) -> None:
+    db = tmp_path / "killed.sqlite"
+    code = f"import canfield; canfield.survey({str(db)!r}, {VARIANT!r}, count={COUNT}, max_states={CAP}, workers=2)"
+    proc = subprocess.Popen([sys.executable, "-c", code], start_new_session=True)
+    deadline = time.monotonic() + 60
+    before: list[tuple[int, str, str]] = []
+    try:
+        while time.monotonic() < deadline and proc.poll() is None:
+            try:
+                before = rows(db)
+            except sqlite3.OperationalError:  # not created yet
+                before = []
+            if len(before) >= 8:
+                break
+            time.sleep(0.005)
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)  # the caller and its worker processes, at once
+        proc.wait()
+    assert proc.returncode == -signal.SIGKILL
+    killed = rows(db)
+    assert 8 <= len(killed) < COUNT, "the kill came after the survey ended: nothing was interrupted"
+    with sqlite3.connect(db) as conn:
+        kept = conn.execute("SELECT deal, seconds FROM deals").fetchall()
+
+    canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=2)
+
+    after = rows(db)
+    assert after == reference  # every deal exactly once (idx 0..COUNT-1), the same verdicts
+    with sqlite3.connect(db) as conn:
+        again = dict(conn.execute("SELECT deal, seconds FROM deals").fetchall())
+        runs = conn.execute("SELECT deals FROM runs ORDER BY id").fetchall()
+    assert all(again[deal] == seconds for deal, seconds in kept)  # finished deals were not redone
+    assert [n for (n,) in runs] == [len(killed), COUNT - len(killed)]
+
+
+def test_resuming_a_finished_survey_solves_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "done.sqlite"
+    first = canfield.survey(db, VARIANT, count=5, max_states=CAP, workers=1)
+    second = canfield.survey(db, VARIANT, count=5, max_states=CAP, workers=1)
+    assert first.done == second.done == 5 and [r["deals"] for r in second.runs] == [5, 0]
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        ({"options": {"foundation_takeback": True}}, "options"),
+        ({"max_states": CAP + 1}, "cap per deal"),
+        ({"count": 6}, "deal set"),
+        ({"start": "CF1-D3-AAAAAAB"}, "deal set"),
+        ({"variant": "casino"}, "variant"),
+    ],
+)
+def test_a_resume_with_other_settings_is_refused(tmp_path: Path, change: dict[str, object], named: str) -> None:
+    db = tmp_path / "s.sqlite"
+    settings: dict[str, object] = {"variant": VARIANT, "count": 5, "max_states": CAP, "workers": 1}
+    canfield.survey(db, **settings)  # type: ignore[arg-type]
+    before = rows(db)
+    with pytest.raises(canfield.CanfieldError, match=f"holds another survey \\({named}: the file has"):
+        canfield.survey(db, **{**settings, **change})  # type: ignore[arg-type]
+    assert rows(db) == before
+
+
+def test_the_file_records_what_the_survey_is(tmp_path: Path) -> None:
+    db = tmp_path / "s.sqlite"
+    canfield.survey(db, "canfield", options={"foundation_takeback": False}, count=3, max_states=1000, workers=1)
+    with sqlite3.connect(db) as conn:
+        meta = {k: json.loads(v) for k, v in conn.execute("SELECT key, value FROM meta")}
+        row = conn.execute("SELECT deal, variant, options, version FROM deals WHERE idx = 2").fetchone()
+    assert meta["variant"] == "canfield" and meta["options"] == {"foundation_takeback": False}
+    assert meta["deals"] == {"kind": "count", "start": "CF1-D3-AAAAAAA", "count": 3}
+    assert meta["cap"] == {"max_states": 1000, "timeout": None, "memory": 1 << 30}
+    assert meta["version"] == canfield.__version__
+    assert meta["command"].startswith("canfield survey --variant canfield --option foundation_takeback=false")
+    assert row == ("CF1-D3-AAAAAAC", "canfield", '{"foundation_takeback":false}', canfield.__version__)
+
+
+# -- the same verdicts everywhere ----------------------------------------------------------------
+
+
+def test_dask_and_local_processes_give_identical_verdicts(
+    tmp_path: Path, reference: list[tuple[int, str, str]]
+) -> None:
+    distributed = pytest.importorskip("distributed")
+    n = 16
+    local = tmp_path / "local.sqlite"
+    canfield.survey(local, VARIANT, count=n, max_states=CAP, workers=2)
+    with (
+        distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        on_dask = tmp_path / "dask.sqlite"
+        result = canfield.survey(on_dask, VARIANT, count=n, max_states=CAP, scheduler=client)
+    assert rows(on_dask) == rows(local) == reference[:n]
+    assert result.runs[0]["executor"] == "dask"
+
+
+def test_a_file_of_codes_and_deals_gives_the_same_verdicts(
+    tmp_path: Path, reference: list[tuple[int, str, str]]
+) -> None:
+    codes = [deal for _, deal, _ in reference[:4]]
+    cards = canfield.Game.from_code(codes[3], VARIANT).deal_string()
+    assert cards is not None
+    path = tmp_path / "deals.txt"
+    path.write_text("# three codes and one deal's cards\n" + "\n".join([*codes[:3], "", cards]) + "\n")
+    db = tmp_path / "file.sqlite"
+    canfield.survey(db, VARIANT, deals=path, max_states=CAP, workers=1)
+    assert [v for _, _, v in rows(db)] == [v for _, _, v in reference[:4]]
+    assert rows(db)[3][1] == cards
+
+
+# -- variants the workers must see ---------------------------------------------------------------
+
+
+@pytest.fixture
+def fresh_registry(monkeypatch: pytest.MonkeyPatch) -> registry_module.Registry:
+    reg = registry_module.Registry()
+    monkeypatch.setattr(registry_module, "_REGISTRY", reg)
+    return reg
+
+
+def test_a_variant_registered_at_run_time_stays_in_this_process(
+    tmp_path: Path, fresh_registry: registry_module.Registry
+) -> None:
+    canfield.register(canfield.Variant("gentle", "Gentle", canfield.CANFIELD.evolve(draw=1)))
+    with pytest.raises(canfield.CanfieldError, match="'gentle' was registered at run time, so worker processes"):
+        canfield.survey(tmp_path / "a.sqlite", "gentle", count=2, max_states=1000, workers=2)
+    assert not (tmp_path / "a.sqlite").exists()
+    done = canfield.survey(tmp_path / "b.sqlite", "gentle", count=2, max_states=1000, workers=1)
+    assert done.done == 2 and rows(tmp_path / "b.sqlite")[0][1] == "CF1-D1-AAAAAAA"
+
+
+def test_a_variant_from_a_plugin_file_reaches_the_workers(
+    tmp_path: Path, fresh_registry: registry_module.Registry
+) -> None:
+    plugin = tmp_path / "slowpoke.py"
+    plugin.write_text(
+        textwrap.dedent(
+            """
+            import canfield
+
+            @canfield.hookimpl
+            def canfield_register_variants(register):
+                register(canfield.Variant("slowpoke", "Slowpoke", canfield.CANFIELD.evolve(redeals=0)))
+            """
+        )
+    )
+    canfield.load_plugin_file(plugin)
+    db = tmp_path / "p.sqlite"
+    canfield.survey(db, "slowpoke", count=4, max_states=CAP, workers=2)
+    in_process = tmp_path / "q.sqlite"
+    canfield.survey(in_process, "slowpoke", count=4, max_states=CAP, workers=1)
+    assert len(rows(db)) == 4 and rows(db) == rows(in_process)
+
+
+# -- bad input -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({}, "needs one deal set"),
+        ({"count": 3, "stop": "CF1-D3-AAAAAAB"}, "needs one deal set: .*got count, stop"),
+        ({"count": 0}, "count is a whole number of deals >= 1"),
+        ({"start": "CF1-D3-AAAAAAC", "stop": "CF1-D3-AAAAAAB"}, "stop comes before the start"),
+        ({"start": "CF1-D3-AAAAAAA", "stop": "CF1-D1-AAAAAAB"}, "a code range has one draw"),
+        ({"count": 2, "start": "CF1-D3-ZZZZZZZ"}, "run past the last deal code"),
+        ({"count": 2, "start": "nope"}, "malformed deal code"),
+        ({"count": 2, "options": {"draw": 1}, "start": "CF1-D3-AAAAAAA"}, "says draw 3, but draw=1"),
+        ({"count": 2, "max_states": 0}, "max_states is a whole number >= 1"),
+        ({"count": 2, "timeout": -1}, "timeout is a number of seconds > 0"),
+        ({"count": 2, "workers": 0}, "workers is a whole number >= 1"),
+        ({"count": 2, "options": {"nope": 1}}, "nope"),
+    ],
+)
+def test_bad_settings_are_refused_before_the_file_is_made(
+    tmp_path: Path, kwargs: dict[str, object], message: str
+) -> None:
+    db = tmp_path / "bad.sqlite"
+    with pytest.raises(canfield.CanfieldError, match=message):
+        canfield.survey(db, **kwargs)  # type: ignore[arg-type]
+    assert not db.exists()
+
+
+def test_a_bad_line_in_a_deal_file_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "deals.txt"
+    path.write_text("CF1-D3-AAAAAAA\nAS 2S\n")
+    with pytest.raises(canfield.CanfieldError, match=r"deals.txt', line 2: deal"):
+        canfield.survey(tmp_path / "x.sqlite", deals=path, workers=1)
+    path.write_text("CF1-D3-AAAAAAA\ncf1-d3-aaaaaaa\n")
+    with pytest.raises(canfield.CanfieldError, match="line 2: 'CF1-D3-AAAAAAA' repeats line 1"):
+        canfield.survey(tmp_path / "x.sqlite", deals=path, workers=1)
+
+
+def test_a_report_of_a_file_that_is_not_a_survey(tmp_path: Path) -> None:
+    with pytest.raises(canfield.CanfieldError, match="does not exist"):
+        report(tmp_path / "missing.sqlite")
+    (tmp_path / "junk.sqlite").write_text("not a database")
+    with pytest.raises(canfield.CanfieldError, match="is not a survey file"):
+        report(tmp_path / "junk.sqlite")
+
+
+# -- the command and the report ------------------------------------------------------------------
+
+
+def test_the_command_runs_resumes_and_reports(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "cli.sqlite"
+    args = ["survey", "--variant", "canfield", "--option", "foundation_takeback=false", "--count", "6"]
+    args += ["--max-states", "50000", "--workers", "1", "--db", str(db)]
+    assert cli.main([*args, "--quiet"]) == 0
+    assert capsys.readouterr().out == ""
+    assert cli.main(args) == 0
+    text = capsys.readouterr().out
+    assert "survey of canfield (foundation_takeback=false): 6 of 6 deals, cap 50,000 positions" in text
+    assert cli.main(["survey", "--report", str(db), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    r = report(db)
+    assert data["done"] == 6 and data["won"] + data["lost"] + data["unknown"] == 6
+    assert (data["low"], data["high"]) == conservative_interval(r.won, r.unknown, 6)
+    assert math.isclose(data["won_share"], r.won / 6)
+    assert cli.main(["survey", "--report", str(db), "--format", "markdown"]) == 0
+    table = capsys.readouterr().out.splitlines()
+    assert table[0].startswith("| rules | deals | won |") and table[2].startswith(
+        "| canfield (foundation_takeback=false) | 6 |"
+    )
+    assert cli.main([*args[:-2], "--db", str(db), "--option", "foundation_takeback=true", "-q"]) == 2
+    assert "holds another survey (options:" in capsys.readouterr().err
+
+
+def test_the_command_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["survey", "--option", "colour=blue", "--count", "1", "--db", "x.sqlite"])
+    assert "NAME one of decks" in capsys.readouterr().err
+    assert cli.main(["survey", "--count", "1"]) == 2
+    assert "needs --db FILE" in capsys.readouterr().err
