@@ -324,3 +324,48 @@ def test_the_command_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> 
     assert "NAME one of decks" in capsys.readouterr().err
     assert cli.main(["survey", "--count", "1"]) == 2
     assert "needs --db FILE" in capsys.readouterr().err
+
+
+# -- the published page --------------------------------------------------------------------------
+
+
+def test_the_page_sections_come_from_the_files(tmp_path: Path) -> None:
+    from xml.etree import ElementTree
+
+    from canfield.surveys import publish
+
+    (tmp_path / "speed").mkdir()
+    lit = canfield.survey(
+        tmp_path / "lit.sqlite", "canfield", options=publish.LITERATURE_OPTIONS, count=6, max_states=20_000, workers=1
+    )
+    classic = canfield.survey(tmp_path / "a-classic.sqlite", VARIANT, count=4, max_states=20_000, workers=1)
+    canfield.survey(tmp_path / "speed" / "one.sqlite", VARIANT, count=3, max_states=20_000, workers=1)
+    parts = {name: make() for name, make in publish.sections(tmp_path).items()}
+    # The literature's rules come first, whatever the file names.
+    table = parts["table"].splitlines()
+    assert len(table) == 4
+    assert table[2].startswith("| literature's rules: canfield (foundation_takeback=false) | 6 |")
+    assert table[3].startswith(f"| classic | 4 | {100 * classic.share('won'):.2f} % |")
+    assert f"{100 * lit.low:.2f} % – {100 * lit.high:.2f} %" in parts["literature"]
+    assert "71.245 % ± 0.031 %" in parts["literature"]
+    assert "`canfield survey --variant classic --start CF1-D3-AAAAAAA --count 4 --max-states 20000" in parts["commands"]
+    assert "[`lit.sqlite`](data/lit.sqlite), 6 of 6 deals" in parts["commands"]
+    assert (
+        parts["speed"]
+        .splitlines()[2]
+        .startswith("| `one.sqlite`: classic, cap 20,000 positions | 1 (in-process) | 3 |")
+    )
+    svg = ElementTree.fromstring(parts["chart"])
+    titles = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}title")]
+    assert f"won {100 * lit.share('won'):.2f} %" in titles and "published: 71.245 %" in titles
+    assert [t.text for t in svg.iter("{http://www.w3.org/2000/svg}text") if t.text and "rules" in t.text] == [
+        "literature's rules "
+    ]
+
+
+def test_an_empty_folder_makes_a_page_that_says_so(tmp_path: Path) -> None:
+    from canfield.surveys import publish
+
+    parts = {name: make() for name, make in publish.sections(tmp_path).items()}
+    assert parts["table"] == "*No survey files yet.*" and parts["chart"] == "" and parts["commands"] == ""
+    assert "No survey of the literature's rules" in parts["literature"]

@@ -57,7 +57,7 @@ class Report:
 
     ``planned`` is the size of the deal set, ``done`` the deals finished; ``low``/``high`` bound
     the win rate (fractions); ``seconds`` maps a percentile (50, 90, 99, 100) to seconds per
-    deal; ``rate`` is deals per second of each run, with its workers.
+    deal; ``runs`` gives each run's workers, deals, seconds and deals per second.
     """
 
     variant: str
@@ -144,17 +144,19 @@ def _text(value: object) -> str:
     return str(value)
 
 
-def markdown_table(reports: Sequence[Report]) -> str:
-    """One markdown table row per report: rules, deals, shares, interval, median and 99 % time."""
+def markdown_table(reports: Sequence[Report], labels: Sequence[str] | None = None) -> str:
+    """One markdown table row per report (labelled by ``labels``, default each one's rules): deals,
+    shares, the interval, the cap and the median and 99th percentile seconds per deal."""
+    names = list(labels) if labels is not None else [r.rules for r in reports]
     head = [
-        "| rules | deals | won | lost | unknown | won, 95 % interval | cap per deal | median s | 99 % s |",
-        "| --- | ---: | ---: | ---: | ---: | :---: | ---: | ---: | ---: |",
+        "| rules | deals | won | lost | unknown | won, 95 % interval | cap per deal | seconds (median, 99 %) |",
+        "| --- | ---: | ---: | ---: | ---: | :---: | ---: | ---: |",
     ]
     rows = [
-        f"| {r.rules} | {r.done:,} | {100 * r.share('won'):.2f} % | {100 * r.share('lost'):.2f} % | "
-        f"{100 * r.share('unknown'):.2f} % | {100 * r.low:.2f} – {100 * r.high:.2f} % | {r.cap_text} | "
-        f"{r.seconds[50]:.3g} | {r.seconds[99]:.3g} |"
-        for r in reports
+        f"| {name} | {r.done:,} | {100 * r.share('won'):.2f} % | {100 * r.share('lost'):.2f} % | "
+        f"{100 * r.share('unknown'):.2f} % | {100 * r.low:.2f}–{100 * r.high:.2f} % | {r.cap_text} | "
+        f"{r.seconds[50]:.2g}, {r.seconds[99]:.2g} |"
+        for r, name in zip(reports, names, strict=True)
     ]
     return "\n".join(head + rows)
 
