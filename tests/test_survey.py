@@ -25,7 +25,9 @@ import canfield
 from canfield import cli
 from canfield.plugins import registry as registry_module
 from canfield.surveys import conservative_interval, report, wilson
+from canfield.surveys.deals import code_range, count_from
 from canfield.surveys.report import percentile
+from canfield.surveys.run import native_build
 
 VARIANT = "classic"
 COUNT = 40
@@ -83,6 +85,19 @@ def test_percentiles_are_nearest_rank() -> None:
     values = [float(v) for v in range(1, 11)]
     assert [percentile(values, q) for q in (50, 90, 99, 100)] == [5.0, 9.0, 10.0, 10.0]
     assert percentile([], 50) == 0.0
+
+
+def test_deal_sets_are_made_one_code_at_a_time() -> None:
+    big = count_from("CF1-D1-BAAAAAA", 10**9 // 4)  # no list of codes is made
+    assert len(big) == 10**9 // 4 and big.describe() == {
+        "kind": "count",
+        "start": "CF1-D1-BAAAAAA",
+        "count": 10**9 // 4,
+    }
+    assert list(zip(big, range(3))) == [("CF1-D1-BAAAAAA", 0), ("CF1-D1-BAAAAAB", 1), ("CF1-D1-BAAAAAC", 2)]
+    span = code_range("CF1-D3-AAAAAAY", "cf1-d3-aaaaabb")
+    assert list(span) == ["CF1-D3-AAAAAAY", "CF1-D3-AAAAAAZ", "CF1-D3-AAAAABA", "CF1-D3-AAAAABB"]
+    assert span.last() == "CF1-D3-AAAAABB"
 
 
 # -- resume after a hard kill --------------------------------------------------------------------
@@ -162,6 +177,7 @@ def test_the_file_records_what_the_survey_is(tmp_path: Path) -> None:
     assert meta["deals"] == {"kind": "count", "start": "CF1-D3-AAAAAAA", "count": 3}
     assert meta["cap"] == {"max_states": 1000, "timeout": None, "memory": 1 << 30}
     assert meta["version"] == canfield.__version__
+    assert meta["native"] == native_build() and len(meta["native"]) == 16
     assert meta["command"].startswith("canfield survey --variant canfield --option foundation_takeback=false")
     assert row == ("CF1-D3-AAAAAAC", "canfield", '{"foundation_takeback":false}', canfield.__version__)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,27 +22,47 @@ from ..errors import CanfieldError, InvalidCardError, InvalidCodeError, InvalidD
 class DealSet:
     """An ordered list of deals to solve, and how it was given (``kind``: count, range or file).
 
-    ``deals`` are deal codes (``CF1-D3-AAAAAAA``) or, from a file, deals as card texts in dealing
-    order. `describe` is what a survey file records, so a resume with another set is refused.
+    Iterating gives deal codes (``CF1-D3-AAAAAAA``), made one at a time from ``start`` (so ten
+    million deals take no memory), or the ``listed`` deals of a file: codes, or card texts in
+    dealing order. `describe` is what a survey file records, so a resume with another set is
+    refused.
     """
 
     kind: str
-    deals: tuple[str, ...] = attrs.field(repr=False)
+    count: int
     start: str | None = None
+    listed: tuple[str, ...] | None = attrs.field(default=None, repr=False)
     path: str | None = None
     digest: str | None = None
 
     def describe(self) -> dict[str, Any]:
         """The set as JSON-ready data: its kind, first code and size (and a file's digest)."""
-        out: dict[str, Any] = {"kind": self.kind, "count": len(self.deals)}
+        out: dict[str, Any] = {"kind": self.kind, "count": self.count}
         if self.start is not None:
             out["start"] = self.start
         if self.digest is not None:
             out["sha256"] = self.digest
         return out
 
+    def __iter__(self) -> Iterator[str]:
+        if self.listed is not None:
+            yield from self.listed
+            return
+        assert self.start is not None
+        draw, first = parse_code(self.start)
+        for n in range(first, first + self.count):
+            yield make_code(n, draw)
+
     def __len__(self) -> int:
-        return len(self.deals)
+        return self.count
+
+    def last(self) -> str:
+        """The last deal."""
+        if self.listed is not None:
+            return self.listed[-1]
+        assert self.start is not None
+        draw, first = parse_code(self.start)
+        return make_code(first + self.count - 1, draw)
 
 
 def count_from(start: str, count: int) -> DealSet:
@@ -53,7 +74,7 @@ def count_from(start: str, count: int) -> DealSet:
         raise CanfieldError(
             f"{count} deals from {make_code(first, draw)} run past the last deal code {make_code(CODE_SPACE - 1, draw)}"
         )
-    return DealSet("count", tuple(make_code(first + i, draw) for i in range(count)), start=make_code(first, draw))
+    return DealSet("count", count, start=make_code(first, draw))
 
 
 def code_range(start: str, stop: str) -> DealSet:
@@ -64,8 +85,7 @@ def code_range(start: str, stop: str) -> DealSet:
         raise CanfieldError(f"a code range has one draw: {start!r} draws {draw}, {stop!r} draws {stop_draw}")
     if last < first:
         raise CanfieldError(f"code range {start!r}..{stop!r} is empty: the stop comes before the start")
-    deals = tuple(make_code(n, draw) for n in range(first, last + 1))
-    return DealSet("range", deals, start=deals[0])
+    return DealSet("range", last - first + 1, start=make_code(first, draw))
 
 
 def from_file(path: str | os.PathLike[str], decks: int = 1) -> DealSet:
@@ -101,4 +121,4 @@ def from_file(path: str | os.PathLike[str], decks: int = 1) -> DealSet:
     if not deals:
         raise CanfieldError(f"deal file {str(p)!r} has no deals")
     digest = hashlib.sha256("\n".join(deals).encode()).hexdigest()
-    return DealSet("file", tuple(deals), path=str(p), digest=digest)
+    return DealSet("file", len(deals), listed=tuple(deals), path=str(p), digest=digest)

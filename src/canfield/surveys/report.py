@@ -75,6 +75,8 @@ class Report:
     version: str
     command: str
     runs: list[dict[str, Any]]
+    #: The native solver's fingerprint when the file was made (empty if not recorded).
+    native: str = ""
 
     def share(self, verdict: str) -> float:
         """The fraction of finished deals with ``verdict`` (won, lost or unknown)."""
@@ -124,7 +126,8 @@ class Report:
             for i, r in enumerate(self.runs, 1)
             if r["deals"]
         ]
-        lines.append(f"  canfield {self.version}; made by: {self.command}")
+        build = f" (native solver {self.native})" if self.native else ""
+        lines.append(f"  canfield {self.version}{build}; made by: {self.command}")
         return "\n".join(lines)
 
     def to_markdown(self) -> str:
@@ -185,6 +188,7 @@ def report(db: str | os.PathLike[str]) -> Report:
         version=meta["version"],
         command=meta.get("command", ""),
         runs=[_run(r) for r in runs],
+        native=meta.get("native", ""),
         **counts,
     )
 

@@ -9,6 +9,7 @@ process, so it is refused unless the survey runs in this process (``workers=1``)
 from __future__ import annotations
 
 import concurrent.futures as cf
+import hashlib
 import multiprocessing
 import os
 import signal
@@ -67,6 +68,17 @@ def _version() -> str:
     from .. import __version__
 
     return __version__
+
+
+def native_build() -> str:
+    """A fingerprint of the native solver in use (the first 16 hex digits of its file's SHA-256).
+
+    The file records it, for information: a position cap means the same verdicts only on the
+    same solver, while won and lost are proofs under any build.
+    """
+    from .. import _native
+
+    return hashlib.sha256(Path(_native.__file__).read_bytes()).hexdigest()[:16]
 
 
 def solve_one(job: Job) -> Row:
@@ -293,15 +305,16 @@ def survey(
         )
     plugin_file = _plugin_file(v.id, v.source)
     dealset = _deal_set(count, start, stop, deals, rules.draws[0], rules.decks)
-    for deal in {d[:6] for d in dealset.deals if d.startswith("CF1-")}:  # one game per draw checks the rules
-        first = next(d for d in dealset.deals if d.startswith(deal))
-        Game.from_code(first, v.id, **canonical)
+    by_draw = {d.rsplit("-", 1)[0]: d for d in dealset.listed or [dealset.last()] if d.startswith("CF1-")}
+    for code in by_draw.values():  # a game for each draw the deals ask for: the rules must allow it
+        Game.from_code(code, v.id, **canonical)
     meta = {
         "variant": v.id,
         "options": canonical,
         "deals": dealset.describe(),
         "cap": {"max_states": max_states, "timeout": timeout, "memory": memory},
         "version": _version(),
+        "native": native_build(),
         "command": command or _call_text(db, v.id, canonical, dealset, max_states, timeout, memory),
         "created": time.strftime("%Y-%m-%d %H:%M:%S %z"),
     }
@@ -334,7 +347,7 @@ def _call_text(
         parts.append(f"--deals {dealset.path}")
     else:
         parts.append(f"--start {dealset.start}")
-        parts.append(f"--count {len(dealset)}" if dealset.kind == "count" else f"--stop {dealset.deals[-1]}")
+        parts.append(f"--count {len(dealset)}" if dealset.kind == "count" else f"--stop {dealset.last()}")
     if max_states is not None:
         parts.append(f"--max-states {max_states}")
     if timeout is not None:
@@ -365,16 +378,16 @@ def _run(
     memory: int,
     progress: bool,
 ) -> None:
-    done = store.done()
+    done = store.done(len(dealset))
     counts = dict.fromkeys(("won", "lost", "unknown"), 0)
     for verdict, n in store.conn.execute("SELECT verdict, count(*) FROM deals GROUP BY verdict"):
         counts[verdict] = n
     jobs: Iterator[Job] = (
         Job(i, d, variant, options, plugin_file, max_states, timeout, memory)
-        for i, d in enumerate(dealset.deals)
-        if d not in done
+        for i, d in enumerate(dealset)
+        if not done[i]
     )
-    bar = _progress(len(dealset), len(done), counts, progress)
+    bar = _progress(len(dealset), sum(counts.values()), counts, progress)
     pending: set[Any] = set()
     cancel = True
     try:

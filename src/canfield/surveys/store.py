@@ -128,9 +128,12 @@ class Store:
             )
         self.run_id = cur.lastrowid
 
-    def done(self) -> set[str]:
-        """The deals already solved."""
-        return {d for (d,) in self.conn.execute("SELECT deal FROM deals")}
+    def done(self, count: int) -> bytearray:
+        """Which of the ``count`` deals of the deal set are solved already: 1 at each one's place."""
+        done = bytearray(count)
+        for (idx,) in self.conn.execute("SELECT idx FROM deals"):
+            done[idx] = 1
+        return done
 
     def add(self, row: Row) -> None:
         """Record one finished deal, committed at once (with the run's count and end time)."""
