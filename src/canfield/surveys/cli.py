@@ -8,6 +8,7 @@ finished or running survey (``--format text|json|markdown``).
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from ..errors import CanfieldError
@@ -103,21 +104,29 @@ def cmd_survey(args: argparse.Namespace) -> int:
         if args.draw is not None:
             options["draw"] = args.draw
         extra = {"memory": args.memory} if args.memory is not None else {}
-        r = survey(
-            args.db,
-            args.variant,
-            options=options,
-            count=args.count,
-            start=args.start,
-            stop=args.stop,
-            deals=args.deals,
-            max_states=args.max_states,
-            timeout=args.timeout,
-            workers=args.workers,
-            scheduler=args.scheduler,
-            progress=not args.quiet,
-            **extra,
-        )
+        try:
+            r = survey(
+                args.db,
+                args.variant,
+                options=options,
+                count=args.count,
+                start=args.start,
+                stop=args.stop,
+                deals=args.deals,
+                max_states=args.max_states,
+                timeout=args.timeout,
+                workers=args.workers,
+                scheduler=args.scheduler,
+                progress=not args.quiet,
+                **extra,
+            )
+        except KeyboardInterrupt:
+            if not args.quiet:
+                print(
+                    f"interrupted: the deals finished are kept in {args.db}; run the same command to resume",
+                    file=sys.stderr,
+                )
+            raise
         if args.quiet:
             return 0
     print({"text": r.to_text, "json": r.to_json, "markdown": r.to_markdown}[args.format]())
