@@ -489,6 +489,42 @@ impl Engine {
         }
     }
 
+    /// The legal moves of the waste's top card, into `out` (cleared): what `moves` lists with
+    /// the waste as source, in the same order.
+    pub fn waste_moves(&self, out: &mut Vec<u32>) {
+        out.clear();
+        let Some(&w) = self.waste.last() else { return };
+        let r = &*self.rules;
+        if self.wants[w as usize] >= 0 {
+            out.push(WASTE | TO_FOUNDATION);
+        }
+        let fill_blocked = r.auto_fill && !self.res.is_empty();
+        for (j, col) in self.cols.iter().enumerate() {
+            let dst = (COL + j as u32) << 5;
+            match col.last() {
+                Some(&t) if r.builds(w, t) => out.push(WASTE | dst | ONE),
+                None if !fill_blocked && r.empty_ok(w) => out.push(WASTE | dst | ONE),
+                _ => {}
+            }
+        }
+    }
+
+    /// Whether `card` is on its foundation (one deck).
+    pub fn on_foundation(&self, card: u8) -> bool {
+        let f = self.fof[card as usize / 13] as usize;
+        (card % 13 + 13 - self.start) % 13 < self.fcount[f]
+    }
+
+    /// Whether stock turns are possible here.
+    pub fn can_turn(&self) -> bool {
+        !self.stock.is_empty() || (!self.waste.is_empty() && (self.redeals < 0 || i64::from(self.recycles) < self.redeals))
+    }
+
+    /// Whether there is just one deck.
+    pub fn one_deck(&self) -> bool {
+        self.one_deck
+    }
+
     /// How many cards the next turn of the stock takes (before the end of the stock).
     pub fn draw_count(&self) -> usize {
         let d = &self.rules.draws;

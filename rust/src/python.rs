@@ -8,6 +8,7 @@ use crate::rules::Rules;
 use crate::solver::{self, Cut, Limits, Verdict};
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
@@ -56,7 +57,23 @@ fn ints(cards: &[u8]) -> Vec<u32> {
 #[pyclass(module = "canfield._native", name = "Engine")]
 pub struct PyEngine {
     pub e: Engine,
-    scratch: Vec<u32>,
+    /// The legal moves of the current position, while `fresh`.
+    legal: Vec<u32>,
+    fresh: bool,
+}
+
+impl PyEngine {
+    fn new_from(e: Engine) -> PyEngine {
+        PyEngine { e, legal: Vec::with_capacity(64), fresh: false }
+    }
+
+    fn legal(&mut self) -> &[u32] {
+        if !self.fresh {
+            self.e.moves(&mut self.legal);
+            self.fresh = true;
+        }
+        &self.legal
+    }
 }
 
 #[pymethods]
@@ -78,27 +95,45 @@ impl PyEngine {
     ) -> PyResult<Self> {
         let pos = Position { reserve, start, foundations, columns, stock, waste, recycles };
         let e = Engine::new(tables.inner.clone(), &pos).map_err(PyValueError::new_err)?;
-        Ok(PyEngine { e, scratch: Vec::with_capacity(64) })
+        Ok(PyEngine::new_from(e))
     }
 
     /// Every legal move here, each once, in the reference engine's order.
     fn moves(&mut self) -> Vec<u32> {
-        self.e.moves(&mut self.scratch);
-        self.scratch.clone()
+        self.legal().to_vec()
+    }
+
+    /// The legal moves as the objects `table[m]` of their move ints `m` (a list indexed by move
+    /// int), or None when `table` lacks one of them.
+    fn moves_from<'py>(&mut self, py: Python<'py>, table: &Bound<'py, PyList>) -> PyResult<Option<Bound<'py, PyList>>> {
+        let n = table.len();
+        let mut items = Vec::with_capacity(self.legal().len());
+        for &m in self.legal() {
+            if m as usize >= n {
+                return Ok(None);
+            }
+            let item = table.get_item(m as usize)?;
+            if item.is_none() {
+                return Ok(None);
+            }
+            items.push(item);
+        }
+        Ok(Some(PyList::new(py, items)?))
     }
 
     /// Play a legal move; an illegal one raises ValueError and changes nothing.
     fn make(&mut self, m: u32) -> PyResult<()> {
-        self.e.moves(&mut self.scratch);
-        if !self.scratch.contains(&m) {
+        if !self.legal().contains(&m) {
             return Err(PyValueError::new_err(format!("move {m} is not legal here")));
         }
         self.e.make(m);
+        self.fresh = false;
         Ok(())
     }
 
     /// Take back the last move and return its move int.
     fn unmake(&mut self) -> PyResult<u32> {
+        self.fresh = false;
         self.e.unmake().ok_or_else(|| PyIndexError::new_err("no move to take back"))
     }
 
@@ -147,6 +182,7 @@ impl PyEngine {
     /// perft: the number of move sequences of exactly `depth` moves (the GIL released).
     fn perft(&mut self, py: Python<'_>, depth: u32) -> u64 {
         let e = &mut self.e;
+        self.fresh = false;
         py.detach(|| e.perft(depth))
     }
 
@@ -159,7 +195,7 @@ impl PyEngine {
 
     /// An independent copy (with the same undo stack).
     fn copy(&self) -> PyEngine {
-        PyEngine { e: self.e.clone(), scratch: Vec::with_capacity(64) }
+        PyEngine::new_from(self.e.clone())
     }
 }
 
@@ -169,13 +205,14 @@ type Solved = (&'static str, Vec<u32>, u64, f64, Option<&'static str>);
 /// Search `engine`'s position for a win (see `canfield.solve`). The search runs on a thread of
 /// its own, without the GIL; Ctrl-C stops it and raises KeyboardInterrupt.
 #[pyfunction]
-#[pyo3(signature = (engine, timeout=None, max_states=None, memory=1 << 30))]
+#[pyo3(signature = (engine, timeout=None, max_states=None, memory=1 << 30, auto_finish=false))]
 fn solve(
     py: Python<'_>,
     engine: &PyEngine,
     timeout: Option<f64>,
     max_states: Option<u64>,
     memory: usize,
+    auto_finish: bool,
 ) -> PyResult<Solved> {
     if timeout.is_some_and(|t| !(t >= 0.0 && t.is_finite())) {
         return Err(PyValueError::new_err("timeout must be a finite number of seconds >= 0"));
@@ -188,7 +225,7 @@ fn solve(
     let (tx, rx) = mpsc::channel();
     let worker = std::thread::spawn(move || {
         let limits = Limits { max_states, deadline, memory, stop: &flag };
-        let _ = tx.send(solver::solve(&mut e, &limits));
+        let _ = tx.send(solver::solve(&mut e, &limits, auto_finish));
     });
     let mut rx = rx;
     let outcome = loop {

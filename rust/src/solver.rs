@@ -16,11 +16,35 @@
 //! multiset: the engine's hash ignores their order), and, with unlimited passes, recycles past the
 //! pass from which every pass turns the same number of cards.
 //!
-//! No move is pruned: the only pruning is the visited set. Move ordering (foundation moves first,
-//! then reserve plays, column moves, waste plays, take-backs, the stock last) changes how soon a
-//! win is found, never the verdict.
+//! Stock turns are folded into the moves that follow them. A stock turn touches only the stock
+//! and the waste, so it commutes with every move that does not play the waste's top card; and
+//! turning the stock puts no card anywhere. Every winning line can therefore be rewritten so that
+//! each run of stock turns comes right before a move of the waste's card, and none comes last. The
+//! search's moves are: every move other than a stock turn, plus "turn the stock k times, then play
+//! the waste's card" for each k up to where the stock and waste come back to a state already seen
+//! in this cycle (or the pass limit ends the turns). The positions between stock turns are never
+//! stored: the same wins are reachable with far fewer positions.
+//!
+//! One move is played at once when it is safe ("safe moves"), only where it is proved safe: with
+//! one deck and no foundation take-back, a column's top card (or, without automatic fill, the
+//! reserve's top card) goes to its foundation at once when every card that could be built on it
+//! is already on a foundation, and it is not the last card of a column that the reserve would
+//! fill. Argument: such a card can never hold another card (those cards never leave the
+//! foundations), so in any winning line it only ever moves alone, or at the end of a run whose
+//! other cards move the same without it; dropping those moves and playing it up first gives a
+//! line that is still legal and still wins (the card below it, or the reserve's next card, is
+//! only free earlier, and no column empties at another time, so no fill changes). Foundation
+//! counts never fall without take-back, so the search with safe moves still reaches a win from
+//! every winnable position (induction on the foundation count, then the distance to the win).
+//!
+//! Nothing else is pruned. Move ordering (foundation moves first, then reserve plays, column
+//! moves, waste plays, take-backs) changes how soon a win is found, never the verdict.
 
 use crate::engine::{Engine, COL, FOUNDATION, FSUIT, REC_MOVE, RESERVE, WASTE};
+
+/// A search move: a move int, after `TURNS_SHIFT`-shifted stock turns.
+const TURNS_SHIFT: u32 = 20;
+const MOVE_MASK: u32 = (1 << TURNS_SHIFT) - 1;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -161,8 +185,160 @@ fn fingerprint(e: &Engine, steady: Option<u32>) -> u128 {
     e.key2(steady.map_or(e.recycles, |s| e.recycles.min(s)))
 }
 
+/// Play search move `m`: its stock turns, then its move; then, under rules that finish by
+/// themselves, the cards the game puts up on its own. Returns how many of those it made.
+fn play(e: &mut Engine, m: u32, auto_finish: bool, scratch: &mut Vec<u32>) -> u32 {
+    for _ in 0..m >> TURNS_SHIFT {
+        e.make(0);
+    }
+    e.make(m & MOVE_MASK);
+    let mut auto = 0;
+    // The game's own finish: while stock, waste and reserve are empty, the first move to a
+    // foundation, as `canfield.Game` plays it.
+    while auto_finish && e.stock.is_empty() && e.waste.is_empty() && e.res.is_empty() && !e.is_won() {
+        e.moves(scratch);
+        let Some(&up) = scratch.iter().find(|&&m| (m >> 5) & 31 == FOUNDATION) else { break };
+        e.make(up);
+        auto += 1;
+    }
+    auto
+}
+
+/// Take back search move `m` and the `auto` moves the game made after it.
+fn take_back(e: &mut Engine, m: u32, auto: u32) {
+    for _ in 0..=(m >> TURNS_SHIFT) + auto {
+        e.unmake();
+    }
+}
+
+/// The search's moves of a position: a safe move alone, or every move with stock turns folded in.
+struct Generator {
+    safe: bool,
+    no_takeback: bool,
+    steady: Option<u32>,
+    moves: Vec<u32>,
+    waste: Vec<u32>,
+    seen: Vec<(usize, u32)>,
+}
+
+impl Generator {
+    fn new(e: &Engine, no_takeback: bool, auto_finish: bool) -> Generator {
+        Generator {
+            // The safe-move argument knows of no automatic move but the fill.
+            safe: e.one_deck() && (no_takeback || !e.rules.takeback) && !auto_finish,
+            no_takeback,
+            steady: steady_recycles(e),
+            moves: Vec::with_capacity(64),
+            waste: Vec::with_capacity(16),
+            seen: Vec::with_capacity(64),
+        }
+    }
+
+    /// Whether move `m` plays a card up that is safe to play at once (see the module's docs).
+    fn is_safe(&self, e: &Engine, m: u32) -> bool {
+        let src = m & 31;
+        if (m >> 5) & 31 != FOUNDATION {
+            return false;
+        }
+        let card = if src >= COL {
+            let col = &e.cols[(src - COL) as usize];
+            if col.len() < 2 && e.rules.auto_fill && !e.res.is_empty() {
+                return false;
+            }
+            col[col.len() - 1]
+        } else if src == RESERVE && !e.rules.auto_fill {
+            e.res[e.res.len() - 1]
+        } else {
+            return false;
+        };
+        let mut kids = e.rules.children[card as usize];
+        while kids != 0 {
+            let c = kids.trailing_zeros() as u8;
+            kids &= kids - 1;
+            if !e.on_foundation(c) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn stock_state(&self, e: &Engine) -> (usize, u32) {
+        (e.waste.len(), self.steady.map_or(e.recycles, |s| e.recycles.min(s)))
+    }
+
+    fn moves(&mut self, e: &mut Engine, out: &mut Vec<u32>) {
+        out.clear();
+        e.moves(&mut self.moves);
+        if self.no_takeback {
+            self.moves.retain(|&m| !(FSUIT..COL).contains(&(m & 31)) || m == 0);
+        }
+        if self.safe {
+            if let Some(&m) = self.moves.iter().find(|&&m| self.is_safe(e, m)) {
+                out.push(m);
+                return;
+            }
+        }
+        let turn = self.moves.last() == Some(&0);
+        out.extend(self.moves.iter().copied().filter(|&m| m != 0));
+        if turn {
+            self.seen.clear();
+            self.seen.push(self.stock_state(e));
+            let mut k = 0;
+            while e.can_turn() {
+                e.make(0);
+                k += 1;
+                let state = self.stock_state(e);
+                if self.seen.contains(&state) {
+                    break;
+                }
+                self.seen.push(state);
+                e.waste_moves(&mut self.waste);
+                out.extend(self.waste.iter().map(|&m| k << TURNS_SHIFT | m));
+            }
+            for _ in 0..k {
+                e.unmake();
+            }
+        }
+        out.sort_by_key(|&m| (rank(m & MOVE_MASK), m >> TURNS_SHIFT));
+    }
+}
+
 /// Search from `e`'s position for a win; `e` is left as it was.
-pub fn solve(e: &mut Engine, limits: &Limits<'_>) -> Outcome {
+///
+/// Where the rules allow foundation take-backs, a first search leaves them out: its moves are
+/// legal under the full rules too, so a win it finds is a win. It gets half the budget; when it
+/// finds no win, the full search runs with what is left.
+///
+/// With `auto_finish`, the game puts cards up by itself once stock, waste and reserve are empty
+/// (as `canfield.Game` does under such rules), and the line found includes those moves.
+pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome {
+    if !e.rules.takeback {
+        return search(e, limits, false, auto_finish);
+    }
+    let start = Instant::now();
+    let half = Limits {
+        max_states: limits.max_states.map(|n| n.div_ceil(2)),
+        deadline: limits.deadline.map(|d| start + d.saturating_duration_since(start) / 2),
+        memory: limits.memory,
+        stop: limits.stop,
+    };
+    let first = search(e, &half, true, auto_finish);
+    if first.verdict == Verdict::Won || first.cut == Some(Cut::Stopped) {
+        return first;
+    }
+    let rest = Limits {
+        max_states: limits.max_states.map(|n| n.saturating_sub(first.states).max(1)),
+        deadline: limits.deadline,
+        memory: limits.memory,
+        stop: limits.stop,
+    };
+    let mut full = search(e, &rest, false, auto_finish);
+    full.states += first.states;
+    full
+}
+
+/// One exhaustive search; `no_takeback` leaves out foundation take-backs.
+fn search(e: &mut Engine, limits: &Limits<'_>, no_takeback: bool, auto_finish: bool) -> Outcome {
     let root = e.hist.len();
     let steady = steady_recycles(e);
     let mut states: u64 = 1;
@@ -173,23 +349,25 @@ pub fn solve(e: &mut Engine, limits: &Limits<'_>) -> Outcome {
     if let Err(cut) = seen.insert(fingerprint(e, steady)) {
         return Outcome { verdict: Verdict::Unknown, line: vec![], states, cut: Some(cut) };
     }
-    // The moves of every position on the path, in one buffer; frames[i] = (start, next) of the
-    // moves of depth i (its end is the next frame's start, or the buffer's end).
+    // The moves of every position on the path, in one buffer; frames[i] = (start, next, auto):
+    // where the moves of depth i start, the next to try, and how many moves the game made by
+    // itself after the move that led here (their end is the next frame's start, or the buffer's).
     let mut buf: Vec<u32> = Vec::with_capacity(4096);
-    let mut frames: Vec<(usize, usize)> = Vec::with_capacity(512);
+    let mut frames: Vec<(usize, usize, u32)> = Vec::with_capacity(512);
     let mut scratch: Vec<u32> = Vec::with_capacity(64);
-    let push_moves = |e: &Engine, buf: &mut Vec<u32>, frames: &mut Vec<(usize, usize)>, scratch: &mut Vec<u32>| {
-        e.moves(scratch);
-        scratch.sort_by_key(|&m| rank(m));
+    let mut auto_scratch: Vec<u32> = Vec::with_capacity(64);
+    let mut gen = Generator::new(e, no_takeback, auto_finish);
+    let mut push_moves = |e: &mut Engine, buf: &mut Vec<u32>, frames: &mut Vec<(usize, usize, u32)>, auto: u32| {
+        gen.moves(e, &mut scratch);
         let start = buf.len();
-        buf.extend_from_slice(scratch);
-        frames.push((start, start));
+        buf.extend_from_slice(&scratch);
+        frames.push((start, start, auto));
     };
-    push_moves(e, &mut buf, &mut frames, &mut scratch);
+    push_moves(e, &mut buf, &mut frames, 0);
     let mut cut = None;
     let won = loop {
         let depth = frames.len() - 1;
-        let (start, next) = frames[depth];
+        let (start, next, auto) = frames[depth];
         if next == buf.len() {
             // Every move from here is tried: back up one move.
             frames.pop();
@@ -197,12 +375,13 @@ pub fn solve(e: &mut Engine, limits: &Limits<'_>) -> Outcome {
             if frames.is_empty() {
                 break false;
             }
-            e.unmake();
+            let (_, next, _) = frames[frames.len() - 1];
+            take_back(e, buf[next - 1], auto);
             continue;
         }
         let m = buf[next];
         frames[depth].1 = next + 1;
-        e.make(m);
+        let auto = play(e, m, auto_finish, &mut auto_scratch);
         states += 1;
         if e.is_won() {
             break true;
@@ -210,7 +389,7 @@ pub fn solve(e: &mut Engine, limits: &Limits<'_>) -> Outcome {
         match seen.insert(fingerprint(e, steady)) {
             Ok(true) => {}
             Ok(false) => {
-                e.unmake();
+                take_back(e, m, auto);
                 continue;
             }
             Err(c) => {
@@ -232,7 +411,7 @@ pub fn solve(e: &mut Engine, limits: &Limits<'_>) -> Outcome {
             break false;
         }
         // The child's moves go after the parent's: the top frame's moves always end the buffer.
-        push_moves(e, &mut buf, &mut frames, &mut scratch);
+        push_moves(e, &mut buf, &mut frames, auto);
     };
     let line: Vec<u32> = if won { e.hist[root..].iter().map(|&r| r & REC_MOVE).collect() } else { vec![] };
     while e.hist.len() > root {

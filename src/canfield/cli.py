@@ -80,8 +80,11 @@ def _game(args: argparse.Namespace) -> tuple[Game, list[str]]:
     """
     items = list(args.items)
     source = items.pop(0) if items and (_is_saved_game(items[0]) or not _is_move(items[0])) else None
-    options = {"draw": args.draw} if args.draw is not None else {}
+    options: dict[str, Any] = _options(getattr(args, "option", None) or [])
+    if args.draw is not None:
+        options["draw"] = args.draw
     rules_given = [name for name, value in (("--variant", args.variant), ("--draw", args.draw)) if value is not None]
+    rules_given += [f"--option {text}" for text in getattr(args, "option", None) or []]
     if args.position is not None:
         if source is not None:
             raise CanfieldError(f"give a deal code, a saved game or --position, not both {source!r} and --position")
@@ -100,6 +103,19 @@ def _game(args: argparse.Namespace) -> tuple[Game, list[str]]:
     if source is None:
         return Game.random(variant, **options), items
     return Game.from_code(source, variant, **options), items
+
+
+def _options(texts: list[str]) -> dict[str, Any]:
+    """Rule options from ``NAME=VALUE`` texts (values as in a position string: none, true, 3, any)."""
+    from .game import _parse_option
+
+    options: dict[str, Any] = {}
+    for text in texts:
+        name, sep, value = text.partition("=")
+        if not sep or not name:
+            raise CanfieldError(f"--option {text!r}: expected NAME=VALUE, e.g. foundation_takeback=false")
+        options[name.strip()] = _parse_option(value.strip())
+    return options
 
 
 # -- commands ------------------------------------------------------------------------------------
@@ -188,6 +204,39 @@ def cmd_show(args: argparse.Namespace) -> int:
         print(_board(game))
         return 0
     _write(args.svg, board_svg(game, width=args.width) + "\n")
+    return 0
+
+
+#: `canfield solve`'s exit status for each verdict (2 is an error, as for every command).
+SOLVE_STATUS = {"won": 0, "lost": 1, "unknown": 3}
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    from .solver import solve
+
+    game, moves = _game(args)
+    for text in moves:
+        game.play(text)
+    found = solve(game, timeout=args.timeout, max_states=args.max_states, memory=args.memory << 20)
+    print(f"deal {game.code} ({game.variant})" if game.code else f"position {game.position_string()}")
+    why = f" ({found.cut})" if found.cut else ""
+    print(f"verdict: {found.verdict}{why}")
+    print(f"positions: {found.states:,} in {found.seconds:.3f} s")
+    if found.verdict == "won":
+        print(f"line ({len(found.line)} moves): {' '.join(m.text for m in found.line)}")
+    return SOLVE_STATUS[found.verdict]
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    import random
+
+    rng = random.Random(args.seed) if args.seed is not None else None
+    options: dict[str, Any] = _options(args.option or [])
+    if args.draw is not None:
+        options["draw"] = args.draw
+    for _ in range(args.count):
+        game = Game.random(args.variant, rng, winnable=args.winnable, timeout=args.timeout, **options)
+        print(game.code)
     return 0
 
 
@@ -326,6 +375,47 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("saved", metavar="SAVED.json", help="a saved game (from 'save FILE' in play, or Game.to_json)")
     replay.add_argument("--html", required=True, metavar="FILE", help="the page to write ('-' for standard output)")
     replay.set_defaults(func=cmd_replay)
+    solve = sub.add_parser(
+        "solve",
+        help="can this deal be won? the verdict, and a winning line",
+        description="Solve a deal or a position: prints the verdict (won, lost or unknown), the time, the "
+        "positions searched and a winning line. Exit status: 0 won, 1 lost, 3 unknown, 2 an error. The "
+        "solver knows every card, the stock's order and the face-down reserve included.",
+    )
+    _game_arguments(solve, "to play before solving")
+    solve.add_argument(
+        "--option", action="append", metavar="NAME=VALUE", help="a rule option, e.g. foundation_takeback=false"
+    )
+    solve.add_argument("--timeout", type=float, default=30.0, metavar="S", help="give up after S seconds (default 30)")
+    solve.add_argument("--max-states", type=_count("--max-states", 1), metavar="N", help="give up after N positions")
+    solve.add_argument(
+        "--memory",
+        type=_count("--memory", 1),
+        default=1024,
+        metavar="MB",
+        help="the most memory for positions seen, in MiB (default 1024)",
+    )
+    solve.set_defaults(func=cmd_solve)
+    deal = sub.add_parser(
+        "deal",
+        help="print random deal codes (winnable ones with --winnable)",
+        description="Print random deal codes; with --winnable only deals the solver proves winnable.",
+    )
+    deal.add_argument("--variant", default="canfield", metavar="ID", help="the variant (default canfield)")
+    deal.add_argument(
+        "--draw",
+        type=_count("draw count", DRAW_RANGE.start, DRAW_RANGE.stop - 1),
+        metavar="N",
+        help="cards turned at a time (default the variant's)",
+    )
+    deal.add_argument(
+        "--option", action="append", metavar="NAME=VALUE", help="a rule option, e.g. foundation_takeback=false"
+    )
+    deal.add_argument("--winnable", action="store_true", help="only deals proved winnable by the solver")
+    deal.add_argument("--timeout", type=float, default=2.0, metavar="S", help="the solver's time per deal (default 2)")
+    deal.add_argument("--count", type=_count("--count", 1), default=1, metavar="N", help="how many deals (default 1)")
+    deal.add_argument("--seed", type=int, metavar="N", help="a seed, for the same deals again")
+    deal.set_defaults(func=cmd_deal)
     sub.add_parser("variants", help="list registered variants").set_defaults(func=cmd_variants)
     rules = sub.add_parser("rules", help="print a variant's full rules")
     rules.add_argument("variant", metavar="ID", help="a variant id or alias (see 'canfield variants')")

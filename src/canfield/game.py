@@ -13,6 +13,8 @@ from .deals import CODE_SPACE, format_deal, make_code, parse_code, parse_deal, s
 from .engine import Engine
 from .errors import CanfieldError, IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError, UndoError
 from .moves import COL, FOUNDATION, RESERVE, STOCK, WASTE, decode
+from .notation import _CACHE as _MOVE_CACHE
+from .notation import _TABLE as _MOVE_LIST
 from .notation import Move, format_piles, parse_move, parse_piles
 from .plugins.registry import rules_for
 from .policy import Hint, preferred_move
@@ -97,6 +99,8 @@ def _position(engine: NativeEngine) -> Position:
 
 
 _move_of = Move.from_int
+_MOVES = _MOVE_CACHE  # move int -> Move, for the moves made so far (Move.from_int fills it)
+_MOVE_TABLE = _MOVE_LIST  # the same as a list indexed by move int
 
 
 class Game:
@@ -116,12 +120,24 @@ class Game:
         score: int | None = None,
         move_count: int = 0,
     ) -> None:
-        check_position(position, rules.spec)
+        if not isinstance(rules, Rules):
+            raise CanfieldError(f"a Game's rules are compiled Rules (see rules_for), not {type(rules).__name__}")
+        check_position(position, rules.spec, pass_limit=rules.pass_limit)
         if rules.auto_fill and position.reserve and any(not c for c in position.columns):
             raise InvalidPositionError("a column is empty while the reserve has cards (these rules fill it at once)")
+        floor = rules.scorer.floor
+        if score is not None and (isinstance(score, bool) or not isinstance(score, int)):
+            raise InvalidPositionError(f"the score is an int, not {type(score).__name__}")
+        if score is not None and floor is not None and score < floor:
+            raise InvalidPositionError(f"score {score} is below these rules' lowest score, {floor}")
+        if isinstance(move_count, bool) or not isinstance(move_count, int) or move_count < 0:
+            raise InvalidPositionError(f"the move count is an int 0 or more, not {move_count!r}")
         self.rules = rules
         self._engine = _native_engine(rules, position)
         self._legal: list[int] | None = None  # the legal move ints here, until play or undo
+        self._legal_moves: list[Move] | None = None  # the same as moves
+        self._auto_finish = rules.spec.auto_finish
+        self._undo_limit = rules.spec.undo_limit
         # One tuple per undoable action: (move ints made, score before, move count before).
         self._steps: list[tuple[tuple[int, ...], int, int]] = []
         self.score: int = rules.scorer.initial(position) if score is None else score
@@ -176,18 +192,34 @@ class Game:
 
     @classmethod
     def random(
-        cls, variant: str | Variant = "canfield", rng: _random.Random | None = None, **options: Any
+        cls,
+        variant: str | Variant = "canfield",
+        rng: _random.Random | None = None,
+        *,
+        winnable: bool = False,
+        timeout: float = 2.0,
+        **options: Any,
     ) -> Game:
         """A new game from a random deal code (``rng`` for repeatable choices).
 
         The game turns the variant's own draw unless ``draw=`` asks for another, and its `code`
-        says so, as for `from_code`.
+        says so, as for `from_code`. With ``winnable=True`` it deals until the solver proves a
+        deal winnable within ``timeout`` seconds (as the apps' "winnable deals only" do), so the
+        game can certainly be won; deals the solver cannot settle in time are passed over.
         """
         if rng is not None and not isinstance(rng, _random.Random):
             raise CanfieldError(f"rng is a random.Random, not {type(rng).__name__}")
         rules = rules_for(variant, **options)
-        seed = (rng or _random).randrange(CODE_SPACE)
-        return cls.from_code(make_code(seed, rules.draws[0]), variant, **options)
+        for _ in range(1000):
+            seed = (rng or _random).randrange(CODE_SPACE)
+            game = cls.from_code(make_code(seed, rules.draws[0]), variant, **options)
+            if not winnable:
+                return game
+            from .solver import solve
+
+            if solve(game, timeout=timeout).verdict == "won":
+                return game
+        raise CanfieldError(f"no deal of {rules.variant.id!r} proved winnable in 1000 tries")
 
     @classmethod
     def from_position(cls, text: str) -> Game:
@@ -220,15 +252,11 @@ class Game:
         except CanfieldError as e:
             raise InvalidPositionError(f"position rules {fields[0]!r}: {e}") from None
         pos = parse_piles(fields[1:7])
-        check_position(pos, rules.spec, pass_limit=rules.pass_limit)
         score, move_count = read_int(fields[7], signed=True), read_int(fields[8])
         if score is None:
             raise InvalidPositionError(f"score {shown(fields[7])} is not a number")
         if move_count is None:
             raise InvalidPositionError(f"move count {shown(fields[8])} is not a number 0 or more")
-        floor = rules.scorer.floor
-        if floor is not None and score < floor:
-            raise InvalidPositionError(f"score {score} is below these rules' lowest score, {floor}")
         return cls(rules, pos, score=score, move_count=move_count)
 
     def copy(self) -> Game:
@@ -303,10 +331,13 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """Every legal move here, each once: to the foundations first, then onto columns, the stock last."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._engine.moves()
-        return [_move_of(m) for m in legal]
+        moves = self._legal_moves
+        if moves is None:
+            moves = self._engine.moves_from(_MOVE_TABLE)
+            if moves is None:  # a move int not seen before: check it and cache its Move
+                moves = [_move_of(m) for m in self._legal_ints()]
+            self._legal_moves = moves
+        return moves[:]
 
     def _parse(self, move: Move | str | int) -> int:
         """The move int of a `Move`, a move's text or a move int; `InvalidMoveError` for anything else."""
@@ -341,32 +372,55 @@ class Game:
 
         An illegal move raises `IllegalMoveError` saying why, and changes nothing.
         """
-        m = self._parse(move)
-        if m not in self._legal_ints():
-            raise IllegalMoveError(f"illegal move {_move_of(m).text!r}: {self.explain(m)}")
-        score, move_count = self.score, self.move_count
-        self._line.append(m)
-        self._make(m)
+        known = self._legal_moves
+        if type(move) is Move and known is not None and move in known:
+            mv = move  # one of the legal moves listed here: the hot path of every playout
+            m = mv.code
+        else:
+            m = self._parse(move)
+            if m not in self._legal_ints():
+                raise IllegalMoveError(f"illegal move {_move_of(m).text!r}: {self.explain(m)}")
+            mv = _move_of(m)
+        # _make, written out.
+        self._engine.make(m)
+        self._legal = self._legal_moves = None
+        rules = self.rules
+        points = rules.points.get(m)
+        if points is None:
+            points = rules.points[m] = rules.scorer.points(mv)
+        score = self.score
+        if points:
+            floor = rules.scorer.floor
+            self.score = score + points if floor is None or score + points >= floor else floor
+        move_count = self.move_count
         self.move_count = move_count + 1
-        made: tuple[int, ...] = (m,)
-        if self.spec.auto_finish:
-            made += self._auto_finish()
+        self._line.append(m)
         steps = self._steps
-        steps.append((made, score, move_count))
-        limit = self.spec.undo_limit
+        if self._auto_finish:
+            steps.append(((m, *self._auto_finish_moves()), score, move_count))
+        else:
+            steps.append(((m,), score, move_count))
+        limit = self._undo_limit
         if limit is not None and len(steps) > limit:
             del steps[0]
-        return _move_of(m)
+        return mv
 
-    def _make(self, m: int) -> None:
+    def _make(self, m: int) -> Move:
+        """Make move int ``m`` (legal here) on the engine and score it; returns its `Move`."""
         self._engine.make(m)
-        self._legal = None
-        scorer = self.rules.scorer
-        score = self.score + scorer.points(_move_of(m))
-        floor = scorer.floor
-        self.score = score if floor is None or score >= floor else floor
+        self._legal = self._legal_moves = None
+        mv = _MOVES.get(m) or _move_of(m)
+        rules = self.rules
+        points = rules.points.get(m)
+        if points is None:
+            points = rules.points[m] = rules.scorer.points(mv)
+        if points:
+            score = self.score + points
+            floor = rules.scorer.floor
+            self.score = score if floor is None or score >= floor else floor
+        return mv
 
-    def _auto_finish(self) -> tuple[int, ...]:
+    def _auto_finish_moves(self) -> tuple[int, ...]:
         """Send cards up while stock, waste and reserve are empty (the rules' ``auto_finish``)."""
         e = self._engine
         done: list[int] = []
@@ -391,7 +445,7 @@ class Game:
         self._line.pop()
         for _ in made:
             self._engine.unmake()
-        self._legal = None
+        self._legal = self._legal_moves = None
         self.score = score
         self.move_count = self.move_count + 1 if self.spec.undo_is_move else move_count
         return _move_of(made[0])
@@ -535,7 +589,7 @@ class Game:
         # The native engine does not pickle: keep where the game started and the moves made.
         state = self.__dict__.copy()
         state["_engine"] = self._engine.made()
-        state["_legal"] = None
+        state["_legal"] = state["_legal_moves"] = None
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -577,6 +631,18 @@ class Game:
 
         return board_svg(self)
 
-    def hint(self) -> Hint:
-        """A suggested move here and where it came from (for now the simple policy of `canfield.policy`)."""
-        return Hint(preferred_move(self), "policy")
+    def hint(self, *, timeout: float = 0.5) -> Hint:
+        """A suggested move here and where it came from.
+
+        The solver looks for a win from here for up to ``timeout`` seconds: when it finds one,
+        the hint is the first move of that line (source ``"solver"``, verdict ``"won"``).
+        When the position is lost, or the search runs out of time, the hint is the move the
+        simple policy of `canfield.policy` prefers, with the solver's verdict (``"lost"`` or
+        ``"unknown"``).
+        """
+        from .solver import solve
+
+        found = solve(self, timeout=timeout)
+        if found.verdict == "won" and found.line:
+            return Hint(found.line[0], "solver", "won")
+        return Hint(preferred_move(self), "policy", found.verdict)

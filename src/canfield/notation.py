@@ -118,7 +118,9 @@ class Move:
         }
         for name, value in fields.items():
             object.__setattr__(move, name, value)
-        return _CACHE.setdefault(code, move)
+        move = _CACHE.setdefault(code, move)
+        _TABLE[code] = move
+        return move
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -157,6 +159,9 @@ class Move:
 
 #: Every move built so far, by move int; only well-formed ints, so at most a few thousand.
 _CACHE: dict[int, Move] = {}
+#: The same, as a list indexed by move int (None where no move was built yet): the native
+#: engine reads it to hand back `Move` objects directly.
+_TABLE: list[Move | None] = [None] * (1 << 17)
 
 
 def _place_text(p: int) -> str:

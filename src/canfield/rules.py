@@ -42,6 +42,15 @@ class FillRule:
     )
 
 
+def _aliases(value: object) -> tuple[str, ...]:
+    """A variant's aliases as a tuple of names; anything else is a `VariantError`."""
+    if isinstance(value, str) or not isinstance(value, (list, tuple, set, frozenset)):
+        raise VariantError(f"a variant's aliases are a tuple of names, not {type(value).__name__} {value!r}")
+    if not all(isinstance(a, str) and a for a in value):
+        raise VariantError(f"a variant's aliases are non-empty names, not {value!r}")
+    return tuple(value)
+
+
 @attrs.frozen
 class Variant:
     """A named rule set: a spec, plus (where data cannot say it) an object with decision hooks."""
@@ -50,7 +59,7 @@ class Variant:
     name: str
     spec: RuleSpec = CANFIELD
     hooks: object | None = None
-    aliases: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    aliases: tuple[str, ...] = attrs.field(default=(), converter=_aliases)
     description: str = ""
     #: Where it comes from: ``built-in``, a distribution's name, a file, or ``runtime``.
     source: str = "runtime"
@@ -100,6 +109,8 @@ class Rules:
     scorer: Scorer
     #: The same tables for the native engine (`canfield._native.Tables`).
     native: Any
+    #: Points of each move int played so far (a scorer's points depend on the move alone).
+    points: dict[int, int] = attrs.field(factory=dict, repr=False)
 
     def draw_count(self, recycles: int) -> int:
         """Cards turned per stock turn in the pass after ``recycles`` recycles."""

@@ -64,6 +64,9 @@ def solve(
 ) -> Solution:
     """Solve ``game`` from its current position (the game is not changed).
 
+    Under rules that put cards up by themselves at the end (``auto_finish``), the solver plays
+    those moves as the game does, and the line holds only the player's moves.
+
     ``timeout`` in seconds and ``max_states`` positions bound the search (None: no bound);
     ``memory`` bounds the visited set in bytes. The search runs without the GIL; Ctrl-C stops it
     with KeyboardInterrupt.
@@ -77,34 +80,29 @@ def solve(
     for name, value in (("max_states", max_states), ("memory", memory)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
             raise CanfieldError(f"{name} is an int >= 1, not {value!r}")
+    auto = game.spec.auto_finish
     verdict, line, states, seconds, cut = _native.solve(
-        game.engine, timeout=None if timeout is None else float(timeout), max_states=max_states, memory=memory
+        game.engine,
+        timeout=None if timeout is None else float(timeout),
+        max_states=max_states,
+        memory=memory,
+        auto_finish=auto,
     )
     moves = tuple(Move.from_int(m) for m in line)
-    if verdict == "won" and game.spec.auto_finish:
-        moves = _replayable(game, moves, timeout, max_states, memory)
+    if auto and moves:
+        moves = _player_line(game, moves)
     return Solution(verdict, moves, states, seconds, cut)
 
 
-def _replayable(
-    game: Game, line: tuple[Move, ...], timeout: float | None, max_states: int | None, memory: int
-) -> tuple[Move, ...]:
-    """The line as `Game.play` replays it where the game finishes by itself: the moves it makes
-    on its own are left out, and where they lead elsewhere the rest is solved again from there."""
+def _player_line(game: Game, line: tuple[Move, ...]) -> tuple[Move, ...]:
+    """The player's moves of an engine line under rules that finish by themselves: the moves the
+    game then makes on its own (the solver made them the same way) are left out."""
     g = game.copy()
     out: list[Move] = []
-    todo = list(line)
-    while not g.is_won():
-        if not todo:
-            again = solve(g, timeout=timeout, max_states=max_states, memory=memory)
-            if again.verdict != "won":
-                break  # cannot happen: automatic moves only put cards up, and the rules allow them
-            todo = list(again.line)
-            continue
-        m = todo.pop(0)
-        if g.is_legal(m):
-            g.play(m)
-            out.append(m)
-        else:
-            todo = []
+    i = 0
+    while i < len(line):
+        before = len(g.history)
+        g.play(line[i])
+        out.append(line[i])
+        i += len(g.history) - before
     return tuple(out)

@@ -1,0 +1,292 @@
+"""The solver: hand-built positions with known answers, lines that replay, "lost" as a proof."""
+
+from __future__ import annotations
+
+import random
+import signal
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+import canfield
+from canfield import Game, Position
+from canfield.engine import Engine
+from canfield.solver import Solution, solve
+from tests.strategies import variant_ids
+
+
+def replays_to_a_win(game: Game, found: Solution) -> bool:
+    g = game.copy()
+    for move in found.line:
+        g.play(move)
+    return g.is_won()
+
+
+# -- positions with known answers -----------------------------------------------------------------
+
+ONE_MOVE = "canfield - A:S12.H13.D13.C13 KS/// - - 0 0 0"
+LOST_AT_ONCE = "canfield - A:S10.H13.D13.C10 JSKC/JCKS/QS/QC - - 0 0 0"
+# J♠ lies under K♠ on the waste; only turning the waste back over brings it up.
+RECYCLE = "classic,columns=2,draw=1 - A:S10.H13.D13.C11 QS/QCKC - JSKS 0 0 0"
+# Nothing moves unless 10♠ comes back down onto J♦, so that 9♦ can free J♥.
+TAKEBACK = "canfield - A:S10.H10.D7.C13 JH9D/8DQH/JSKD/QSKSKHQDTDJD - - 0 0 0"
+# Q♣ is under K♠; the only place for a king is on the ace of hearts (ranks wrap in the columns).
+WRAP = "classic,columns=2,draw=1 - 2:S10.H11.D13.C10 KHAH/QSQCKS KCACAS - 0 0 0"
+
+
+def test_one_move_from_winning() -> None:
+    game = Game.from_position(ONE_MOVE)
+    found = solve(game)
+    assert found.verdict == "won" and [m.text for m in found.line] == ["1f"]
+
+
+def test_lost_at_once() -> None:
+    found = solve(Game.from_position(LOST_AT_ONCE))
+    assert found.verdict == "lost" and found.line == () and found.states <= 2
+
+
+def test_a_won_position_needs_no_move() -> None:
+    game = Game.from_position(ONE_MOVE)
+    game.play("1f")
+    found = solve(game)
+    assert (found.verdict, found.line, found.states) == ("won", (), 1)
+
+
+@pytest.mark.parametrize(
+    ("position", "without"),
+    [
+        (RECYCLE, "redeals=0"),
+        (TAKEBACK, "foundation_takeback=false"),
+        (WRAP, "build_wraps=false"),
+    ],
+)
+def test_won_only_through_one_rule(position: str, without: str) -> None:
+    game = Game.from_position(position)
+    found = solve(game)
+    assert found.verdict == "won"
+    assert replays_to_a_win(game, found)
+    rules, rest = position.split(" ", 1)
+    assert solve(Game.from_position(f"{rules},{without} {rest}")).verdict == "lost"
+
+
+def test_recycle_line_turns_the_waste_back() -> None:
+    found = solve(Game.from_position(RECYCLE))
+    assert found.line[0].is_stock
+
+
+def test_takeback_line_takes_a_card_back() -> None:
+    found = solve(Game.from_position(TAKEBACK))
+    assert any(m.from_foundation for m in found.line)
+
+
+# -- every line replays -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", variant_ids())
+def test_lines_replay_to_a_win_in_every_variant(variant: str) -> None:
+    rng = random.Random(variant)
+    won = 0
+    for _ in range(6):
+        game = Game.random(variant, rng)
+        for _ in range(rng.randrange(0, 20)):
+            if not game.legal_moves():
+                break
+            game.play(rng.choice(game.legal_moves()))
+        found = solve(game, max_states=200_000)
+        assert found.verdict in ("won", "lost", "unknown")
+        if found.verdict == "won":
+            won += 1
+            assert replays_to_a_win(game, found), game.position_string()
+        else:
+            assert found.line == ()
+    assert won or variant not in ("canfield", "classic")
+
+
+def test_solve_leaves_the_game_as_it_was() -> None:
+    game = Game.from_code("CF1-D3-AAAAAAB")
+    game.play(game.legal_moves()[0])
+    before = (game.position_string(), game.line, game.legal_moves())
+    solve(game, max_states=50_000)
+    assert (game.position_string(), game.line, game.legal_moves()) == before
+    game.undo()
+
+
+# -- budgets and bad input ----------------------------------------------------------------------
+
+
+def test_budgets_give_unknown() -> None:
+    game = Game.from_code("CF1-D3-AAAAAAA", foundation_takeback=False)
+    by_states = solve(game, max_states=1000)
+    assert by_states.verdict == "unknown" and by_states.cut == "max_states" and by_states.states <= 1024
+    by_memory = solve(game, memory=1 << 14)
+    assert by_memory.verdict == "unknown" and by_memory.cut == "memory"
+    by_time = solve(game, timeout=0.05)
+    assert by_time.verdict == "unknown" and by_time.cut == "timeout" and by_time.seconds < 2
+
+
+@pytest.mark.parametrize(
+    "kwargs", [{"timeout": -1}, {"timeout": "1"}, {"max_states": 0}, {"memory": 0}, {"max_states": 1.5}]
+)
+def test_bad_budgets_are_refused(kwargs: dict[str, object]) -> None:
+    with pytest.raises(canfield.CanfieldError):
+        solve(Game.from_code("CF1-D3-AAAAAAA"), **kwargs)  # type: ignore[arg-type]
+
+
+def test_solve_takes_a_game() -> None:
+    with pytest.raises(canfield.CanfieldError):
+        solve("CF1-D3-AAAAAAA")  # type: ignore[arg-type]
+
+
+def test_ctrl_c_stops_the_search() -> None:
+    game = Game.from_code("CF1-D3-AAAAAAA")
+    timer = threading.Timer(0.3, lambda: signal.raise_signal(signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            solve(game, timeout=20)
+    finally:
+        timer.cancel()
+
+
+def test_hint_comes_from_the_solver_when_it_finds_a_win() -> None:
+    game = Game.from_position(TAKEBACK)
+    hint = game.hint()
+    assert hint.source == "solver" and hint.verdict == "won"
+    assert hint.move in game.legal_moves()
+    lost = Game.from_position(LOST_AT_ONCE).hint()
+    assert lost.source == "policy" and lost.verdict == "lost"
+
+
+def test_random_winnable_deals_are_won() -> None:
+    rng = random.Random(5)
+    for _ in range(3):
+        game = Game.random("classic", rng, winnable=True)
+        found = solve(game)
+        assert found.verdict == "won" and replays_to_a_win(game, found)
+
+
+# -- "lost" is a proof: a plain exhaustive search agrees on small positions --------------------------
+
+
+def _steady(draws: tuple[int, ...]) -> int:
+    k = len(draws) - 1
+    while k > 0 and draws[k - 1] == draws[-1]:
+        k -= 1
+    return k
+
+
+def brute_force(game: Game, limit: int = 300_000) -> str | None:
+    """Won or lost by a plain depth-first search over the reference engine; None past ``limit``.
+
+    Under rules that finish by themselves, it puts cards up after each move as `Game.play` does.
+    """
+    e = Engine(game.rules, game.position)
+    steady = None if game.rules.pass_limit is not None else _steady(game.rules.draws)
+    finish = game.spec.auto_finish
+
+    def key() -> tuple[object, ...]:
+        res, found, cols, stock, waste, recycles = e.key()
+        return (res, found, tuple(sorted(cols)), stock, waste, recycles if steady is None else min(recycles, steady))
+
+    def play(m: int) -> int:
+        e.make(m)
+        made = 1
+        while finish and not (e.stock or e.waste or e.res or e.is_won()):
+            up = [x for x in e.moves() if (x >> 5) & 31 == 3]
+            if not up:
+                break
+            e.make(up[0])
+            made += 1
+        return made
+
+    seen = {key()}
+    stack: list[tuple[Iterator[int], int]] = [(iter(e.moves()), 0)]
+    while stack:
+        if e.is_won():
+            return "won"
+        if len(seen) > limit:
+            return None
+        moves, made = stack[-1]
+        m = next(moves, None)
+        if m is None:
+            stack.pop()
+            for _ in range(made):
+                e.unmake()
+            continue
+        n = play(m)
+        k = key()
+        if k in seen and not e.is_won():
+            for _ in range(n):
+                e.unmake()
+            continue
+        seen.add(k)
+        stack.append((iter(e.moves()), n))
+    return "lost"
+
+
+def small_position(game: Game, rng: random.Random, left: int) -> Position | None:
+    """A position of ``game``'s rules with about ``left`` cards off the foundations, or None."""
+    pos = game.position
+    counts = [13] * len(pos.foundations)
+    for _ in range(left):
+        f = rng.randrange(len(counts))
+        if counts[f] > (1 if f == 0 else 0):
+            counts[f] -= 1
+    cards = [s * 13 + (pos.start + k) % 13 for (s, _), n in zip(pos.foundations, counts) for k in range(n, 13)]
+    rng.shuffle(cards)
+    ncols = len(pos.columns)
+    reserve = cards[: rng.randrange(0, 3)]
+    rest = cards[len(reserve) :]
+    columns: list[list[int]] = [[] for _ in range(ncols)]
+    stock: list[int] = []
+    waste: list[int] = []
+    for c in rest:
+        where = rng.random()
+        if where < 0.55:
+            columns[rng.randrange(ncols)].append(c)
+        elif where < 0.8:
+            stock.append(c)
+        else:
+            waste.append(c)
+    if game.rules.auto_fill and reserve and not all(columns):
+        for col in columns:
+            if not col:
+                col.append(reserve.pop())
+                if not reserve:
+                    break
+        if reserve and not all(columns):
+            return None
+    return Position(
+        reserve=reserve,
+        start=pos.start,
+        foundations=[(s, n) for (s, _), n in zip(pos.foundations, counts)],
+        columns=columns,
+        stock=stock,
+        waste=waste,
+    )
+
+
+@pytest.mark.parametrize("variant", variant_ids())
+@pytest.mark.parametrize("draw", [1, 3])
+def test_lost_agrees_with_a_plain_exhaustive_search(variant: str, draw: int) -> None:
+    rng = random.Random(f"{variant}{draw}")
+    verdicts = {"won": 0, "lost": 0}
+    for _ in range(40):
+        base = Game.from_code(canfield.make_code(rng.randrange(1 << 30), draw), variant)
+        pos = small_position(base, rng, rng.randrange(4, 11))
+        if pos is None:
+            continue
+        try:
+            game = Game(base.rules, pos)
+        except canfield.CanfieldError:
+            continue  # a position these rules cannot reach
+        expected = brute_force(game)
+        if expected is None:
+            continue
+        found = solve(game)
+        assert found.verdict == expected, game.position_string()
+        verdicts[expected] += 1
+        if expected == "won":
+            assert replays_to_a_win(game, found), game.position_string()
+    assert verdicts["won"] + verdicts["lost"] >= 10
