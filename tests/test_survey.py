@@ -185,6 +185,10 @@ def test_the_file_records_what_the_survey_is(tmp_path: Path) -> None:
     assert meta["native"] == native_build() and len(meta["native"]) == 16
     assert meta["command"].startswith("canfield survey --variant canfield --option foundation_takeback=false")
     assert row == ("CF1-D3-AAAAAAC", "canfield", '{"foundation_takeback":false}', canfield.__version__)
+    # Closed, it is one self-contained file again.
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.sqlite"]
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone() == ("delete",)
 
 
 # -- the same verdicts everywhere ----------------------------------------------------------------

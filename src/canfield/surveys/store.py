@@ -144,6 +144,14 @@ class Store:
             )
 
     def close(self) -> None:
+        """Close the file, back in rollback-journal mode: one self-contained file to keep or share
+        (a reader needs no ``-wal`` or ``-shm`` file beside it). If another process is reading it,
+        it stays in WAL mode, which is as safe."""
+        try:
+            self.conn.execute("PRAGMA busy_timeout=1000")
+            self.conn.execute("PRAGMA journal_mode=DELETE")
+        except sqlite3.OperationalError:
+            pass
         self.conn.close()
 
 
