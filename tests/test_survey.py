@@ -369,7 +369,7 @@ def test_the_page_sections_come_from_the_files(tmp_path: Path) -> None:
     # The literature's rules come first, whatever the file names.
     table = parts["table"].splitlines()
     assert len(table) == 4
-    assert table[2].startswith("| literature's rules: canfield (foundation_takeback=false) | 6 |")
+    assert table[2].startswith("| literature's rules | 6 |")
     assert table[3].startswith(f"| classic | 4 | {100 * classic.share('won'):.2f} % |")
     assert f"{100 * lit.low:.2f} % – {100 * lit.high:.2f} %" in parts["literature"]
     assert "71.245 % ± 0.031 %" in parts["literature"]

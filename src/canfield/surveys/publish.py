@@ -42,7 +42,7 @@ def results(folder: str | os.PathLike[str]) -> list[tuple[Path, Report]]:
 
 
 def _label(r: Report) -> str:
-    return f"literature's rules: {r.rules}" if _is_literature(r) else r.rules
+    return "literature's rules" if _is_literature(r) else r.rules
 
 
 def literature(found: list[tuple[Path, Report]]) -> str:
@@ -76,7 +76,7 @@ def chart(found: list[tuple[Path, Report]]) -> str:
         return ""
     reports = [r for _, r in found]
     marks = {i: PUBLISHED[0] for i, r in enumerate(reports) if _is_literature(r)}
-    return bars_svg(reports, ["literature's rules" if _is_literature(r) else r.rules for r in reports], marks)
+    return bars_svg(reports, [_label(r) for r in reports], marks)
 
 
 def commands(found: list[tuple[Path, Report]], link: str = "data/") -> str:
