@@ -308,6 +308,23 @@ def test_a_bad_line_in_a_deal_file_is_named(tmp_path: Path) -> None:
         canfield.survey(tmp_path / "x.sqlite", deals=path, workers=1)
 
 
+def test_a_file_that_is_not_a_survey_is_left_alone(tmp_path: Path) -> None:
+    other = tmp_path / "other.sqlite"
+    with sqlite3.connect(other) as conn:
+        conn.execute("CREATE TABLE scores (name TEXT)")
+    conn.close()
+    with pytest.raises(canfield.CanfieldError, match="is not a survey file: it is a database of other tables"):
+        canfield.survey(other, VARIANT, count=2, max_states=1000, workers=1)
+    with sqlite3.connect(other) as conn:
+        assert conn.execute("SELECT name FROM sqlite_master").fetchall() == [("scores",)]
+    conn.close()
+    junk = tmp_path / "junk.sqlite"
+    junk.write_text("not a database, but a note")
+    with pytest.raises(canfield.CanfieldError, match="is not a survey file"):
+        canfield.survey(junk, VARIANT, count=2, max_states=1000, workers=1)
+    assert junk.read_text() == "not a database, but a note"
+
+
 def test_a_report_of_a_file_that_is_not_a_survey(tmp_path: Path) -> None:
     with pytest.raises(canfield.CanfieldError, match="does not exist"):
         report(tmp_path / "missing.sqlite")

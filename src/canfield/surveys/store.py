@@ -71,6 +71,10 @@ def _connect(path: str | os.PathLike[str], *, readonly: bool = False) -> sqlite3
             conn = sqlite3.connect(f"{p.resolve().as_uri()}?mode=ro", uri=True)
         else:
             conn = sqlite3.connect(p)
+            tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if tables and "meta" not in tables:
+                conn.close()
+                raise CanfieldError(f"{str(p)!r} is not a survey file: it is a database of other tables")
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=NORMAL")
             conn.executescript(_SCHEMA)
