@@ -152,6 +152,18 @@ def test_resuming_a_finished_survey_solves_nothing(tmp_path: Path) -> None:
     first = canfield.survey(db, VARIANT, count=5, max_states=CAP, workers=1)
     second = canfield.survey(db, VARIANT, count=5, max_states=CAP, workers=1)
     assert first.done == second.done == 5 and [r["deals"] for r in second.runs] == [5, 0]
+    assert [r["native"] for r in second.runs] == [native_build()] * 2
+
+
+def test_a_file_whose_runs_lack_the_solver_fingerprint_still_reads_and_resumes(tmp_path: Path) -> None:
+    db = tmp_path / "old.sqlite"
+    canfield.survey(db, VARIANT, count=3, max_states=CAP, workers=1)
+    with sqlite3.connect(db) as conn:
+        conn.execute("ALTER TABLE runs DROP COLUMN native")
+    conn.close()
+    assert [r["native"] for r in report(db).runs] == [None]
+    again = canfield.survey(db, VARIANT, count=3, max_states=CAP, workers=1)
+    assert [r["native"] for r in again.runs] == [None, native_build()] and again.done == 3
 
 
 @pytest.mark.parametrize(

@@ -57,7 +57,7 @@ class Report:
 
     ``planned`` is the size of the deal set, ``done`` the deals finished; ``low``/``high`` bound
     the win rate (fractions); ``seconds`` maps a percentile (50, 90, 99, 100) to seconds per
-    deal; ``runs`` gives each run's workers, deals, seconds and deals per second.
+    deal; ``runs`` gives each run's workers, deals, seconds, deals per second and native solver.
     """
 
     variant: str
@@ -123,6 +123,7 @@ class Report:
         lines += [
             f"  run {i}: {r['deals']:,} deals in {r['seconds']:.0f} s with {r['workers']} "
             f"{r['executor']} worker{'s' if r['workers'] != 1 else ''}: {r['rate']:.2f} deals/s"
+            + (f" (native solver {r['native']})" if r["native"] and r["native"] != self.native else "")
             for i, r in enumerate(self.runs, 1)
             if r["deals"]
         ]
@@ -201,4 +202,5 @@ def _run(row: Any) -> dict[str, Any]:
         "deals": row["deals"],
         "seconds": seconds,
         "rate": row["deals"] / seconds if seconds > 0 else 0.0,
+        "native": row["native"] if "native" in row.keys() else None,
     }

@@ -4,7 +4,7 @@ Each deal's row is committed on its own in WAL mode, so a hard kill loses nothin
 on the same file resumes, skipping the deals it has. The ``meta`` table records what the survey
 is (variant, options, deal set, cap per deal, library version); a run that asks for another
 survey is refused before anything is written. ``runs`` records each run (workers, deals done,
-wall time), which gives deals per second.
+wall time, the native solver's fingerprint), which gives deals per second.
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ CREATE TABLE IF NOT EXISTS runs (
     finished REAL NOT NULL,
     workers INTEGER NOT NULL,
     executor TEXT NOT NULL,
-    deals INTEGER NOT NULL
+    deals INTEGER NOT NULL,
+    native TEXT                   -- the native solver's fingerprint in this run
 );
 """
 
@@ -126,9 +127,11 @@ class Store:
                 )
         now = time.time()
         with self.conn:
+            if "native" not in {row[1] for row in self.conn.execute("PRAGMA table_info(runs)")}:
+                self.conn.execute("ALTER TABLE runs ADD COLUMN native TEXT")  # a file from before it was kept
             cur = self.conn.execute(
-                "INSERT INTO runs (started, finished, workers, executor, deals) VALUES (?, ?, ?, ?, 0)",
-                (now, now, workers, executor),
+                "INSERT INTO runs (started, finished, workers, executor, deals, native) VALUES (?, ?, ?, ?, 0, ?)",
+                (now, now, workers, executor, meta.get("native")),
             )
         self.run_id = cur.lastrowid
 
