@@ -91,7 +91,7 @@ def test_deal_errors_name_the_cards() -> None:
 
 def test_unknown_variant_and_option() -> None:
     with pytest.raises(canfield.VariantError, match="did you mean 'classic'"):
-        canfield.Game.from_code("CF1-D3-AAAAAAA", variant="clasic")
+        canfield.Game.from_code("CF1-D3-AAAAAAA", "clasic")
     with pytest.raises(canfield.RulesError, match="did you mean redeals"):
         canfield.Game.from_code("CF1-D3-AAAAAAA", redeal=2)
     with pytest.raises(canfield.RulesError, match="tableau_moves='some'"):

@@ -266,7 +266,6 @@ def test_rules_for_and_options(variant: object, options: dict[str, object]) -> N
     )
 
 
-@pytest.mark.xfail(strict=True, reason="rules_for and from_code (not this change's) take `variant` by keyword too")
 @pytest.mark.parametrize("name", ["variant", "code"])
 def test_option_named_like_a_parameter(name: str) -> None:
     with pytest.raises(RulesError, match=f"unknown rule option '{name}'"):
@@ -339,7 +338,6 @@ def test_register(own_registry: Registry, plugin: object) -> None:
         assert [(v.id, v.aliases) for v in own_registry] == before
 
 
-@pytest.mark.xfail(strict=True, reason="Variant and RuleSpec are not this change's files: attrs raises TypeError")
 @pytest.mark.parametrize(
     "make",
     [
@@ -477,7 +475,6 @@ def test_reproducers(
     assert snapshot(game) == before
 
 
-@pytest.mark.xfail(strict=True, reason="the registry (not this change's file) hashes hooks: TypeError")
 def test_register_unhashable_hooks(own_registry: Registry) -> None:
     before = [v.id for v in own_registry]
     with pytest.raises(VariantError, match="zz"):

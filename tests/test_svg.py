@@ -112,9 +112,9 @@ def test_jupyter_shows_a_game_as_its_picture() -> None:
 def test_won_game_says_so() -> None:
     game = canfield.Game.from_code(WINNING_CODE)
     while not game.is_won():
-        hint = game.hint()
-        assert hint.move is not None
-        game.play(hint.move)
+        move = canfield.policy.preferred_move(game)
+        assert move is not None
+        game.play(move)
     svg = check_picture(game)
     assert "score 255 · moves 91 · won" in svg
 
@@ -173,7 +173,7 @@ def render_positions() -> dict[str, canfield.Game]:
     out["two-decks-nine-columns"] = canfield.Game.from_code("CF1-D3-AAAAAAA", decks=2, columns=9)
     won = canfield.Game.from_code(WINNING_CODE)
     while not won.is_won():
-        won.play(won.hint().move or "s")
+        won.play(canfield.policy.preferred_move(won) or "s")
     out["won"] = won
     return out
 

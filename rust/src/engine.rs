@@ -43,7 +43,11 @@ impl Position {
     /// Check that the position fits `rules`: its shape, and every card once per deck.
     pub fn check(&self, rules: &Rules) -> Result<(), String> {
         if self.columns.len() != rules.columns {
-            return Err(format!("{} columns, the rules have {}", self.columns.len(), rules.columns));
+            return Err(format!(
+                "{} columns, the rules have {}",
+                self.columns.len(),
+                rules.columns
+            ));
         }
         if self.foundations.len() != 4 * rules.decks {
             return Err(format!(
@@ -58,7 +62,9 @@ impl Position {
         let mut suits = [0usize; 4];
         for &(s, n) in &self.foundations {
             if s > 3 || n > 13 {
-                return Err(format!("foundation ({s}, {n}): suit must be 0..3 and count 0..13"));
+                return Err(format!(
+                    "foundation ({s}, {n}): suit must be 0..3 and count 0..13"
+                ));
             }
             suits[s as usize] += 1;
         }
@@ -67,7 +73,11 @@ impl Position {
         }
         let mut counts = [0usize; 52];
         let piles = [&self.reserve, &self.stock, &self.waste];
-        for &c in piles.into_iter().flatten().chain(self.columns.iter().flatten()) {
+        for &c in piles
+            .into_iter()
+            .flatten()
+            .chain(self.columns.iter().flatten())
+        {
             if c >= 52 {
                 return Err(format!("{c} is not a card (0..51)"));
             }
@@ -86,7 +96,10 @@ impl Position {
         }
         if let Some(limit) = rules.pass_limit {
             if self.recycles >= limit {
-                return Err(format!("{} recycles, but the rules allow {} passes", self.recycles, limit));
+                return Err(format!(
+                    "{} recycles, but the rules allow {} passes",
+                    self.recycles, limit
+                ));
             }
         }
         Ok(())
@@ -172,7 +185,12 @@ impl Engine {
         Position {
             reserve: self.res.clone(),
             start: self.start,
-            foundations: self.fsuit.iter().copied().zip(self.fcount.iter().copied()).collect(),
+            foundations: self
+                .fsuit
+                .iter()
+                .copied()
+                .zip(self.fcount.iter().copied())
+                .collect(),
             columns: self.cols.clone(),
             stock: self.stock.iter().rev().copied().collect(),
             waste: self.waste.clone(),
@@ -184,7 +202,10 @@ impl Engine {
 
     fn rehash(&mut self) {
         for (i, col) in self.cols.iter().enumerate() {
-            self.colh[i] = col.iter().enumerate().fold(0, |h, (d, &c)| h ^ z2(Tag::Column, c, d));
+            self.colh[i] = col
+                .iter()
+                .enumerate()
+                .fold(0, |h, (d, &c)| h ^ z2(Tag::Column, c, d));
         }
         let mut h = 0;
         for (d, &c) in self.res.iter().enumerate() {
@@ -214,7 +235,10 @@ impl Engine {
     /// The 128-bit hash of the position as if `recycles` waste recycles had been made: two
     /// independent 64-bit hashes (the low half is `key`'s when `recycles` is the real count).
     pub fn key2(&self, recycles: u32) -> u128 {
-        let cols = self.colh.iter().fold(0u128, |acc, &h| acc.wrapping_add(mix2(h)));
+        let cols = self
+            .colh
+            .iter()
+            .fold(0u128, |acc, &h| acc.wrapping_add(mix2(h)));
         cols ^ self.pile_h ^ z2(Tag::Recycles, 0, recycles as usize)
     }
 
@@ -361,7 +385,7 @@ impl Engine {
         }
         for (i, &t) in tops[..n].iter().enumerate() {
             if t >= 0 && self.wants[t as usize] >= 0 {
-                out.push(COL + i as u32 | TO_FOUNDATION);
+                out.push((COL + i as u32) | TO_FOUNDATION);
             }
         }
         let mut sources: Vec<(u8, u32)> = Vec::new();
@@ -384,7 +408,10 @@ impl Engine {
                         }
                         let col = &self.cols[i];
                         let size = col.len();
-                        let p = col.iter().position(|&x| i16::from(x) == c).expect("card in its column");
+                        let p = col
+                            .iter()
+                            .position(|&x| i16::from(x) == c)
+                            .expect("card in its column");
                         if r.mode != MODE_ANY && p != 0 && (r.mode == MODE_WHOLE || p != size - 1) {
                             continue;
                         }
@@ -393,7 +420,7 @@ impl Engine {
                             q += 1;
                         }
                         if q == size {
-                            out.push(COL + i as u32 | dst | ((size - p) as u32) << 10);
+                            out.push((COL + i as u32) | dst | ((size - p) as u32) << 10);
                         }
                     } else if c == wtop {
                         out.push(WASTE | dst | ONE);
@@ -403,7 +430,7 @@ impl Engine {
                         let s = (c / 13) as usize;
                         let nf = self.fcount[self.fof[s] as usize];
                         if nf > 0 && (self.start + nf - 1) % 13 == (c % 13) as u8 {
-                            out.push(FSUIT + s as u32 | dst | ONE);
+                            out.push((FSUIT + s as u32) | dst | ONE);
                         }
                     }
                 }
@@ -430,7 +457,9 @@ impl Engine {
                     let dst = (COL + j as u32) << 5;
                     for &(c, code) in &sources {
                         let src = code & 31;
-                        if r.empty_ok(c) && (src < COL || (code >> 10) as usize != self.cols[(src - COL) as usize].len())
+                        if r.empty_ok(c)
+                            && (src < COL
+                                || (code >> 10) as usize != self.cols[(src - COL) as usize].len())
                         {
                             out.push(code | dst);
                         }
@@ -439,7 +468,8 @@ impl Engine {
             }
         }
         if !self.stock.is_empty()
-            || (!self.waste.is_empty() && (self.redeals < 0 || i64::from(self.recycles) < self.redeals))
+            || (!self.waste.is_empty()
+                && (self.redeals < 0 || i64::from(self.recycles) < self.redeals))
         {
             out.push(0);
         }
@@ -483,17 +513,19 @@ impl Engine {
             for (&s, &n) in self.fsuit.iter().zip(&self.fcount) {
                 if n > 0 && seen & (1 << s) == 0 {
                     seen |= 1 << s;
-                    out.push((s * 13 + (self.start + n - 1) % 13, FSUIT + u32::from(s) | ONE));
+                    out.push((
+                        s * 13 + (self.start + n - 1) % 13,
+                        (FSUIT + u32::from(s)) | ONE,
+                    ));
                 }
             }
         }
     }
 
-    /// The legal moves of the waste's top card, into `out` (cleared): what `moves` lists with
-    /// the waste as source, in the same order.
-    pub fn waste_moves(&self, out: &mut Vec<u32>) {
+    /// The moves the waste's top card would have if it were `w` (the rest of the position as it
+    /// is), into `out` (cleared): what `moves` lists with the waste as source.
+    pub fn waste_moves(&self, w: u8, out: &mut Vec<u32>) {
         out.clear();
-        let Some(&w) = self.waste.last() else { return };
         let r = &*self.rules;
         if self.wants[w as usize] >= 0 {
             out.push(WASTE | TO_FOUNDATION);
@@ -509,6 +541,22 @@ impl Engine {
         }
     }
 
+    /// The card at place `i` of the stock and waste read as one sequence in turning order: the
+    /// waste bottom to top, then the stock from its next card on.
+    pub fn turn_order(&self, i: usize) -> u8 {
+        let w = self.waste.len();
+        if i < w {
+            self.waste[i]
+        } else {
+            self.stock[self.stock.len() - 1 - (i - w)]
+        }
+    }
+
+    /// Whether the waste may be turned back over after `recycles` recycles.
+    pub fn may_recycle(&self, recycles: u32) -> bool {
+        self.redeals < 0 || i64::from(recycles) < self.redeals
+    }
+
     /// Whether `card` is on its foundation (one deck).
     pub fn on_foundation(&self, card: u8) -> bool {
         let f = self.fof[card as usize / 13] as usize;
@@ -517,7 +565,9 @@ impl Engine {
 
     /// Whether stock turns are possible here.
     pub fn can_turn(&self) -> bool {
-        !self.stock.is_empty() || (!self.waste.is_empty() && (self.redeals < 0 || i64::from(self.recycles) < self.redeals))
+        !self.stock.is_empty()
+            || (!self.waste.is_empty()
+                && (self.redeals < 0 || i64::from(self.recycles) < self.redeals))
     }
 
     /// Whether there is just one deck.
@@ -528,7 +578,10 @@ impl Engine {
     /// How many cards the next turn of the stock takes (before the end of the stock).
     pub fn draw_count(&self) -> usize {
         let d = &self.rules.draws;
-        usize::from(*d.get(self.recycles as usize).unwrap_or(d.last().expect("draws")))
+        usize::from(
+            *d.get(self.recycles as usize)
+                .unwrap_or(d.last().expect("draws")),
+        )
     }
 
     /// Play move `m`, which must be legal here (see `moves`), and push its undo record.
@@ -710,7 +763,8 @@ impl Engine {
             if ms.is_empty() {
                 break;
             }
-            if self.stock.is_empty() && self.redeals < 0 && self.recycles - start_recycles >= limit {
+            if self.stock.is_empty() && self.redeals < 0 && self.recycles - start_recycles >= limit
+            {
                 break;
             }
             self.make(0);

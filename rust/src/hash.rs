@@ -23,7 +23,9 @@ pub fn mix(mut x: u64) -> u64 {
 #[inline]
 pub fn z(tag: Tag, card: u8, depth: usize) -> u64 {
     let id = (tag as u64) << 40 | u64::from(card) << 24 | depth as u64;
-    mix(id.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(0x2545_F491_4F6C_DD1D))
+    mix(id
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(0x2545_F491_4F6C_DD1D))
 }
 
 /// Two independent 64-bit keys of `card` at `depth` in a place of kind `tag`, as one 128-bit key
@@ -31,7 +33,9 @@ pub fn z(tag: Tag, card: u8, depth: usize) -> u64 {
 #[inline]
 pub fn z2(tag: Tag, card: u8, depth: usize) -> u128 {
     let id = (tag as u64) << 40 | u64::from(card) << 24 | depth as u64;
-    let hi = mix(id.wrapping_mul(0xD6E8_FEB8_6659_FD93).wrapping_add(0x6A09_E667_F3BC_C909));
+    let hi = mix(id
+        .wrapping_mul(0xD6E8_FEB8_6659_FD93)
+        .wrapping_add(0x6A09_E667_F3BC_C909));
     u128::from(z(tag, card, depth)) | u128::from(hi) << 64
 }
 

@@ -35,19 +35,34 @@ impl PyTables {
         draws: Vec<u8>,
         pass_limit: Option<u32>,
     ) -> PyResult<Self> {
-        let rules = Rules::new(columns, decks, &builds, &empty_ok, auto_fill, mode, takeback, draws, pass_limit)
-            .map_err(PyValueError::new_err)?;
-        Ok(PyTables { inner: Arc::new(rules) })
+        let rules = Rules::new(
+            columns, decks, &builds, &empty_ok, auto_fill, mode, takeback, draws, pass_limit,
+        )
+        .map_err(PyValueError::new_err)?;
+        Ok(PyTables {
+            inner: Arc::new(rules),
+        })
     }
 
     fn __repr__(&self) -> String {
         let r = &self.inner;
-        format!("<Tables columns={} decks={} draws={:?} pass_limit={:?}>", r.columns, r.decks, r.draws, r.pass_limit)
+        format!(
+            "<Tables columns={} decks={} draws={:?} pass_limit={:?}>",
+            r.columns, r.decks, r.draws, r.pass_limit
+        )
     }
 }
 
 // Out as lists of ints (a Vec<u8> would cross as bytes).
-type PyPosition = (Vec<u32>, u32, Vec<(u32, u32)>, Vec<Vec<u32>>, Vec<u32>, Vec<u32>, u32);
+type PyPosition = (
+    Vec<u32>,
+    u32,
+    Vec<(u32, u32)>,
+    Vec<Vec<u32>>,
+    Vec<u32>,
+    Vec<u32>,
+    u32,
+);
 
 fn ints(cards: &[u8]) -> Vec<u32> {
     cards.iter().map(|&c| u32::from(c)).collect()
@@ -64,7 +79,11 @@ pub struct PyEngine {
 
 impl PyEngine {
     fn new_from(e: Engine) -> PyEngine {
-        PyEngine { e, legal: Vec::with_capacity(64), fresh: false }
+        PyEngine {
+            e,
+            legal: Vec::with_capacity(64),
+            fresh: false,
+        }
     }
 
     fn legal(&mut self) -> &[u32] {
@@ -93,7 +112,15 @@ impl PyEngine {
         waste: Vec<u8>,
         recycles: u32,
     ) -> PyResult<Self> {
-        let pos = Position { reserve, start, foundations, columns, stock, waste, recycles };
+        let pos = Position {
+            reserve,
+            start,
+            foundations,
+            columns,
+            stock,
+            waste,
+            recycles,
+        };
         let e = Engine::new(tables.inner.clone(), &pos).map_err(PyValueError::new_err)?;
         Ok(PyEngine::new_from(e))
     }
@@ -105,7 +132,11 @@ impl PyEngine {
 
     /// The legal moves as the objects `table[m]` of their move ints `m` (a list indexed by move
     /// int), or None when `table` lacks one of them.
-    fn moves_from<'py>(&mut self, py: Python<'py>, table: &Bound<'py, PyList>) -> PyResult<Option<Bound<'py, PyList>>> {
+    fn moves_from<'py>(
+        &mut self,
+        py: Python<'py>,
+        table: &Bound<'py, PyList>,
+    ) -> PyResult<Option<Bound<'py, PyList>>> {
         let n = table.len();
         let mut items = Vec::with_capacity(self.legal().len());
         for &m in self.legal() {
@@ -134,7 +165,9 @@ impl PyEngine {
     /// Take back the last move and return its move int.
     fn unmake(&mut self) -> PyResult<u32> {
         self.fresh = false;
-        self.e.unmake().ok_or_else(|| PyIndexError::new_err("no move to take back"))
+        self.e
+            .unmake()
+            .ok_or_else(|| PyIndexError::new_err("no move to take back"))
     }
 
     /// The move ints made so far, oldest first.
@@ -171,7 +204,10 @@ impl PyEngine {
         (
             ints(&p.reserve),
             u32::from(p.start),
-            p.foundations.iter().map(|&(s, n)| (u32::from(s), u32::from(n))).collect(),
+            p.foundations
+                .iter()
+                .map(|&(s, n)| (u32::from(s), u32::from(n)))
+                .collect(),
             p.columns.iter().map(|c| ints(c)).collect(),
             ints(&p.stock),
             ints(&p.waste),
@@ -215,7 +251,9 @@ fn solve(
     auto_finish: bool,
 ) -> PyResult<Solved> {
     if timeout.is_some_and(|t| !(t >= 0.0 && t.is_finite())) {
-        return Err(PyValueError::new_err("timeout must be a finite number of seconds >= 0"));
+        return Err(PyValueError::new_err(
+            "timeout must be a finite number of seconds >= 0",
+        ));
     }
     let mut e = engine.e.clone();
     let stop = Arc::new(AtomicBool::new(false));
@@ -224,7 +262,12 @@ fn solve(
     let deadline = timeout.map(|t| started + Duration::from_secs_f64(t));
     let (tx, rx) = mpsc::channel();
     let worker = std::thread::spawn(move || {
-        let limits = Limits { max_states, deadline, memory, stop: &flag };
+        let limits = Limits {
+            max_states,
+            deadline,
+            memory,
+            stop: &flag,
+        };
         let _ = tx.send(solver::solve(&mut e, &limits, auto_finish));
     });
     let mut rx = rx;
@@ -241,7 +284,9 @@ fn solve(
                 }
             }
             Err(mpsc::RecvTimeoutError::Disconnected) => {
-                return Err(PyRuntimeError::new_err("the solver stopped without an answer"));
+                return Err(PyRuntimeError::new_err(
+                    "the solver stopped without an answer",
+                ));
             }
         }
     };
@@ -251,7 +296,13 @@ fn solve(
         Verdict::Lost => "lost",
         Verdict::Unknown => "unknown",
     };
-    Ok((verdict, outcome.line, outcome.states, started.elapsed().as_secs_f64(), outcome.cut.map(Cut::name)))
+    Ok((
+        verdict,
+        outcome.line,
+        outcome.states,
+        started.elapsed().as_secs_f64(),
+        outcome.cut.map(Cut::name),
+    ))
 }
 
 #[pymodule]

@@ -43,16 +43,24 @@ impl Rules {
             return Err(format!("decks must be 1..4, not {decks}"));
         }
         if builds.len() != 52 * 52 {
-            return Err(format!("the build table has {} entries, not 2704", builds.len()));
+            return Err(format!(
+                "the build table has {} entries, not 2704",
+                builds.len()
+            ));
         }
         if empty_ok.len() != 52 {
-            return Err(format!("the empty-column table has {} entries, not 52", empty_ok.len()));
+            return Err(format!(
+                "the empty-column table has {} entries, not 52",
+                empty_ok.len()
+            ));
         }
         if mode > MODE_WHOLE {
             return Err(format!("tableau move mode must be 0..2, not {mode}"));
         }
         if draws.is_empty() || draws.iter().any(|&d| !(1..=63).contains(&d)) {
-            return Err(format!("draw counts must be 1..63, at least one: {draws:?}"));
+            return Err(format!(
+                "draw counts must be 1..63, at least one: {draws:?}"
+            ));
         }
         if pass_limit == Some(0) {
             return Err("the pass limit must be at least 1".into());
@@ -65,8 +73,21 @@ impl Rules {
                 }
             }
         }
-        let empty = empty_ok.iter().enumerate().fold(0u64, |acc, (c, &ok)| acc | (u64::from(ok) << c));
-        Ok(Rules { columns, decks, children, empty, auto_fill, mode, takeback, draws, pass_limit })
+        let empty = empty_ok
+            .iter()
+            .enumerate()
+            .fold(0u64, |acc, (c, &ok)| acc | (u64::from(ok) << c));
+        Ok(Rules {
+            columns,
+            decks,
+            children,
+            empty,
+            auto_fill,
+            mode,
+            takeback,
+            draws,
+            pass_limit,
+        })
     }
 
     /// Whether card `s` goes on card `t` in a column.

@@ -105,8 +105,16 @@ impl Visited {
     fn new(memory: usize) -> Visited {
         // The largest power of two of 16-byte slots that fits in `memory` (at least 1024).
         let n = (memory / 16).max(1024);
-        let max_slots = if n.is_power_of_two() { n } else { n.next_power_of_two() / 2 };
-        Visited { slots: vec![0; max_slots.min(1 << 14)], len: 0, max_slots }
+        let max_slots = if n.is_power_of_two() {
+            n
+        } else {
+            n.next_power_of_two() / 2
+        };
+        Visited {
+            slots: vec![0; max_slots.min(1 << 14)],
+            len: 0,
+            max_slots,
+        }
     }
 
     /// Insert `key`: Ok(true) if it was new, Ok(false) if present, Err when the cap is reached.
@@ -195,9 +203,12 @@ fn play(e: &mut Engine, m: u32, auto_finish: bool, scratch: &mut Vec<u32>) -> u3
     let mut auto = 0;
     // The game's own finish: while stock, waste and reserve are empty, the first move to a
     // foundation, as `canfield.Game` plays it.
-    while auto_finish && e.stock.is_empty() && e.waste.is_empty() && e.res.is_empty() && !e.is_won() {
+    while auto_finish && e.stock.is_empty() && e.waste.is_empty() && e.res.is_empty() && !e.is_won()
+    {
         e.moves(scratch);
-        let Some(&up) = scratch.iter().find(|&&m| (m >> 5) & 31 == FOUNDATION) else { break };
+        let Some(&up) = scratch.iter().find(|&&m| (m >> 5) & 31 == FOUNDATION) else {
+            break;
+        };
         e.make(up);
         auto += 1;
     }
@@ -262,15 +273,16 @@ impl Generator {
         true
     }
 
-    fn stock_state(&self, e: &Engine) -> (usize, u32) {
-        (e.waste.len(), self.steady.map_or(e.recycles, |s| e.recycles.min(s)))
+    fn stock_state(&self, waste: usize, recycles: u32) -> (usize, u32) {
+        (waste, self.steady.map_or(recycles, |s| recycles.min(s)))
     }
 
-    fn moves(&mut self, e: &mut Engine, out: &mut Vec<u32>) {
+    fn moves(&mut self, e: &Engine, out: &mut Vec<u32>) {
         out.clear();
         e.moves(&mut self.moves);
         if self.no_takeback {
-            self.moves.retain(|&m| !(FSUIT..COL).contains(&(m & 31)) || m == 0);
+            self.moves
+                .retain(|&m| !(FSUIT..COL).contains(&(m & 31)) || m == 0);
         }
         if self.safe {
             if let Some(&m) = self.moves.iter().find(|&&m| self.is_safe(e, m)) {
@@ -281,22 +293,33 @@ impl Generator {
         let turn = self.moves.last() == Some(&0);
         out.extend(self.moves.iter().copied().filter(|&m| m != 0));
         if turn {
+            // Follow the stock turns by index, without playing them: `p` cards of the stock and
+            // waste sequence are on the waste, after `rec` recycles.
+            let total = e.waste.len() + e.stock.len();
+            let draws = &e.rules.draws;
+            let (mut p, mut rec) = (e.waste.len(), e.recycles);
             self.seen.clear();
-            self.seen.push(self.stock_state(e));
+            self.seen.push(self.stock_state(p, rec));
             let mut k = 0;
-            while e.can_turn() {
-                e.make(0);
+            loop {
+                if p < total {
+                    p = (p + usize::from(draws[(rec as usize).min(draws.len() - 1)])).min(total);
+                } else if total > 0 && e.may_recycle(rec) {
+                    p = 0;
+                    rec += 1;
+                } else {
+                    break;
+                }
                 k += 1;
-                let state = self.stock_state(e);
+                let state = self.stock_state(p, rec);
                 if self.seen.contains(&state) {
                     break;
                 }
                 self.seen.push(state);
-                e.waste_moves(&mut self.waste);
-                out.extend(self.waste.iter().map(|&m| k << TURNS_SHIFT | m));
-            }
-            for _ in 0..k {
-                e.unmake();
+                if p > 0 {
+                    e.waste_moves(e.turn_order(p - 1), &mut self.waste);
+                    out.extend(self.waste.iter().map(|&m| k << TURNS_SHIFT | m));
+                }
             }
         }
         out.sort_by_key(|&m| (rank(m & MOVE_MASK), m >> TURNS_SHIFT));
@@ -306,8 +329,8 @@ impl Generator {
 /// Search from `e`'s position for a win; `e` is left as it was.
 ///
 /// Where the rules allow foundation take-backs, a first search leaves them out: its moves are
-/// legal under the full rules too, so a win it finds is a win. It gets half the budget; when it
-/// finds no win, the full search runs with what is left.
+/// legal under the full rules too, so a win it finds is a win. It gets half the budget (5 million
+/// positions when there is none); when it finds no win, the full search runs with what is left.
 ///
 /// With `auto_finish`, the game puts cards up by itself once stock, waste and reserve are empty
 /// (as `canfield.Game` does under such rules), and the line found includes those moves.
@@ -317,8 +340,14 @@ pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome 
     }
     let start = Instant::now();
     let half = Limits {
-        max_states: limits.max_states.map(|n| n.div_ceil(2)),
-        deadline: limits.deadline.map(|d| start + d.saturating_duration_since(start) / 2),
+        max_states: Some(
+            limits
+                .max_states
+                .map_or(FIRST_PASS_STATES, |n| n.div_ceil(2)),
+        ),
+        deadline: limits
+            .deadline
+            .map(|d| start + d.saturating_duration_since(start) / 2),
         memory: limits.memory,
         stop: limits.stop,
     };
@@ -327,7 +356,9 @@ pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome 
         return first;
     }
     let rest = Limits {
-        max_states: limits.max_states.map(|n| n.saturating_sub(first.states).max(1)),
+        max_states: limits
+            .max_states
+            .map(|n| n.saturating_sub(first.states).max(1)),
         deadline: limits.deadline,
         memory: limits.memory,
         stop: limits.stop,
@@ -337,17 +368,30 @@ pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome 
     full
 }
 
+/// The first pass's budget when the search has none: it is only a shortcut to a quick win.
+const FIRST_PASS_STATES: u64 = 5_000_000;
+
 /// One exhaustive search; `no_takeback` leaves out foundation take-backs.
 fn search(e: &mut Engine, limits: &Limits<'_>, no_takeback: bool, auto_finish: bool) -> Outcome {
     let root = e.hist.len();
     let steady = steady_recycles(e);
     let mut states: u64 = 1;
     if e.is_won() {
-        return Outcome { verdict: Verdict::Won, line: vec![], states, cut: None };
+        return Outcome {
+            verdict: Verdict::Won,
+            line: vec![],
+            states,
+            cut: None,
+        };
     }
     let mut seen = Visited::new(limits.memory);
     if let Err(cut) = seen.insert(fingerprint(e, steady)) {
-        return Outcome { verdict: Verdict::Unknown, line: vec![], states, cut: Some(cut) };
+        return Outcome {
+            verdict: Verdict::Unknown,
+            line: vec![],
+            states,
+            cut: Some(cut),
+        };
     }
     // The moves of every position on the path, in one buffer; frames[i] = (start, next, auto):
     // where the moves of depth i start, the next to try, and how many moves the game made by
@@ -357,12 +401,13 @@ fn search(e: &mut Engine, limits: &Limits<'_>, no_takeback: bool, auto_finish: b
     let mut scratch: Vec<u32> = Vec::with_capacity(64);
     let mut auto_scratch: Vec<u32> = Vec::with_capacity(64);
     let mut gen = Generator::new(e, no_takeback, auto_finish);
-    let mut push_moves = |e: &mut Engine, buf: &mut Vec<u32>, frames: &mut Vec<(usize, usize, u32)>, auto: u32| {
-        gen.moves(e, &mut scratch);
-        let start = buf.len();
-        buf.extend_from_slice(&scratch);
-        frames.push((start, start, auto));
-    };
+    let mut push_moves =
+        |e: &mut Engine, buf: &mut Vec<u32>, frames: &mut Vec<(usize, usize, u32)>, auto: u32| {
+            gen.moves(e, &mut scratch);
+            let start = buf.len();
+            buf.extend_from_slice(&scratch);
+            frames.push((start, start, auto));
+        };
     push_moves(e, &mut buf, &mut frames, 0);
     let mut cut = None;
     let won = loop {
@@ -413,7 +458,11 @@ fn search(e: &mut Engine, limits: &Limits<'_>, no_takeback: bool, auto_finish: b
         // The child's moves go after the parent's: the top frame's moves always end the buffer.
         push_moves(e, &mut buf, &mut frames, auto);
     };
-    let line: Vec<u32> = if won { e.hist[root..].iter().map(|&r| r & REC_MOVE).collect() } else { vec![] };
+    let line: Vec<u32> = if won {
+        e.hist[root..].iter().map(|&r| r & REC_MOVE).collect()
+    } else {
+        vec![]
+    };
     while e.hist.len() > root {
         e.unmake();
     }
@@ -424,5 +473,10 @@ fn search(e: &mut Engine, limits: &Limits<'_>, no_takeback: bool, auto_finish: b
     } else {
         Verdict::Lost
     };
-    Outcome { verdict, line, states, cut }
+    Outcome {
+        verdict,
+        line,
+        states,
+        cut,
+    }
 }

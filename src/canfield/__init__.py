@@ -37,6 +37,7 @@ from .plugins.hookspecs import hookimpl
 from .plugins.registry import get_variant, load_plugin_file, register, variants
 from .position import Position
 from .rules import FillRule, Variant
+from .solver import Solution, solve
 from .spec import CANFIELD, RuleSpec
 from .surveys import survey
 
@@ -59,6 +60,7 @@ __all__ = [
     "RecordError",
     "RuleSpec",
     "RulesError",
+    "Solution",
     "UndoError",
     "Variant",
     "VariantError",
@@ -74,6 +76,7 @@ __all__ = [
     "perft",
     "register",
     "shuffled_deck",
+    "solve",
     "survey",
     "variants",
 ]

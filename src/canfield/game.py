@@ -20,6 +20,7 @@ from .plugins.registry import rules_for
 from .policy import Hint, preferred_move
 from .position import Position
 from .rules import Rules, Variant, check_position
+from .scoring import BUILT_IN_SCORERS
 from .spec import FIELDS, RuleSpec, check_options
 from .text import read_int, shown
 
@@ -137,6 +138,8 @@ class Game:
         self._legal: list[int] | None = None  # the legal move ints here, until play or undo
         self._legal_moves: list[Move] | None = None  # the same as moves
         self._auto_finish = rules.spec.auto_finish
+        # The built-in scorers' points depend on the move alone: remember them by move int.
+        self._points = rules.points if type(rules.scorer) in BUILT_IN_SCORERS else None
         self._undo_limit = rules.spec.undo_limit
         # One tuple per undoable action: (move ints made, score before, move count before).
         self._steps: list[tuple[tuple[int, ...], int, int]] = []
@@ -154,7 +157,7 @@ class Game:
 
     @classmethod
     def from_deal(
-        cls, deal: str | list[str] | list[int], variant: str | Variant = "canfield", **options: Any
+        cls, deal: str | list[str] | list[int], variant: str | Variant = "canfield", /, **options: Any
     ) -> Game:
         """A new game from a deal: the cards in dealing order, as text or card ints.
 
@@ -171,7 +174,7 @@ class Game:
         return game
 
     @classmethod
-    def from_code(cls, code: str, variant: str | Variant = "canfield", **options: Any) -> Game:
+    def from_code(cls, code: str, variant: str | Variant = "canfield", /, **options: Any) -> Game:
         """A new game from a deal code such as ``CF1-D3-AAAAACL``, of ``variant`` with ``options``.
 
         The code's letters fix the cards; its ``D`` is the draw the game is played with (for a
@@ -194,6 +197,7 @@ class Game:
     def random(
         cls,
         variant: str | Variant = "canfield",
+        /,
         rng: _random.Random | None = None,
         *,
         winnable: bool = False,
@@ -385,9 +389,12 @@ class Game:
         self._engine.make(m)
         self._legal = self._legal_moves = None
         rules = self.rules
-        points = rules.points.get(m)
+        table = self._points
+        points = table.get(m) if table is not None else None
         if points is None:
-            points = rules.points[m] = rules.scorer.points(mv)
+            points = rules.scorer.points(mv)
+            if table is not None:
+                table[m] = points
         score = self.score
         if points:
             floor = rules.scorer.floor
@@ -411,9 +418,12 @@ class Game:
         self._legal = self._legal_moves = None
         mv = _MOVES.get(m) or _move_of(m)
         rules = self.rules
-        points = rules.points.get(m)
+        table = self._points
+        points = table.get(m) if table is not None else None
         if points is None:
-            points = rules.points[m] = rules.scorer.points(mv)
+            points = rules.scorer.points(mv)
+            if table is not None:
+                table[m] = points
         if points:
             score = self.score + points
             floor = rules.scorer.floor
@@ -635,14 +645,26 @@ class Game:
         """A suggested move here and where it came from.
 
         The solver looks for a win from here for up to ``timeout`` seconds: when it finds one,
-        the hint is the first move of that line (source ``"solver"``, verdict ``"won"``).
+        the hint is the first move of that line (source ``"solver"``, verdict ``"won"``), and
+        while the player follows the line, the next hints come from it without searching again.
         When the position is lost, or the search runs out of time, the hint is the move the
         simple policy of `canfield.policy` prefers, with the solver's verdict (``"lost"`` or
         ``"unknown"``).
         """
         from .solver import solve
 
+        plan = self.__dict__.get("_plan", {})
+        here = self.key()
+        if here in plan:
+            return Hint(plan[here], "solver", "won")
         found = solve(self, timeout=timeout)
         if found.verdict == "won" and found.line:
+            # Remember the line by the position before each of its moves.
+            g = self.copy()
+            plan = {}
+            for move in found.line:
+                plan[g.key()] = move
+                g.play(move)
+            self._plan = plan
             return Hint(found.line[0], "solver", "won")
         return Hint(preferred_move(self), "policy", found.verdict)

@@ -51,9 +51,13 @@ def _aliases(value: object) -> tuple[str, ...]:
     return tuple(value)
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class Variant:
-    """A named rule set: a spec, plus (where data cannot say it) an object with decision hooks."""
+    """A named rule set: a spec, plus (where data cannot say it) an object with decision hooks.
+
+    ``Variant(id, name, spec=CANFIELD, hooks=None, aliases=(), description="", source="runtime")``;
+    a missing id or name, an unknown field or a wrong value raises `VariantError`.
+    """
 
     id: str
     name: str
@@ -63,6 +67,22 @@ class Variant:
     description: str = ""
     #: Where it comes from: ``built-in``, a distribution's name, a file, or ``runtime``.
     source: str = "runtime"
+
+    def __init__(self, *args: Any, **fields: Any) -> None:
+        names = [f.name for f in attrs.fields(Variant)]
+        if len(args) > len(names):
+            raise VariantError(f"a Variant has {len(names)} fields ({', '.join(names)}), not {len(args)}")
+        given = dict(zip(names, args, strict=False))
+        twice = sorted(set(given) & set(fields))
+        unknown = sorted(set(fields) - set(names))
+        given.update(fields)
+        missing = [n for n in ("id", "name") if n not in given]
+        if twice or unknown or missing:
+            what = [f"{n!r} given twice" for n in twice] + [f"no field {n!r}" for n in unknown]
+            what += [f"its {n} is missing" for n in missing]
+            raise VariantError(f"Variant({', '.join(map(repr, args))}{', ' if args and fields else ''}"
+                               f"{', '.join(f'{k}=...' for k in fields)}): {'; '.join(what)}")
+        self.__attrs_init__(**given)
 
     def overrides(self) -> list[str]:
         """The decision hooks this variant implements itself."""
@@ -109,7 +129,7 @@ class Rules:
     scorer: Scorer
     #: The same tables for the native engine (`canfield._native.Tables`).
     native: Any
-    #: Points of each move int played so far (a scorer's points depend on the move alone).
+    #: Points of each move int played so far, for the built-in scorers (see `Game`).
     points: dict[int, int] = attrs.field(factory=dict, repr=False)
 
     def draw_count(self, recycles: int) -> int:

@@ -72,4 +72,7 @@ class NoScoring:
         return 0
 
 
+#: The scorers whose points depend on the move alone (`Game` remembers them per move int).
+BUILT_IN_SCORERS: tuple[type, ...] = (AppScoring, CasinoScoring, NoScoring)
+
 SCHEMES: dict[str, type] = {"app": AppScoring, "casino": CasinoScoring, "none": NoScoring}

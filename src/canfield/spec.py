@@ -57,9 +57,12 @@ def _bool(inst: Any, attribute: attrs.Attribute, value: Any) -> None:  # type: i
         raise RulesError(f"{attribute.name}={value!r} is not allowed: expected True or False")
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, init=False)
 class RuleSpec:
-    """What a rule set is: numbers and choices. Defaults are the app's rules (variant ``canfield``)."""
+    """What a rule set is: numbers and choices. Defaults are the app's rules (variant ``canfield``).
+
+    ``RuleSpec(**fields)``: an unknown field raises `RulesError` naming the close matches.
+    """
 
     decks: int = attrs.field(
         default=1, validator=_int_range(1, 4), metadata=_doc("Number of 52-card decks shuffled together.")
@@ -137,6 +140,10 @@ class RuleSpec:
             "Scoring scheme: 'app' (+5 per card put up, never below 0), 'casino' (−52, +5 per card on the foundations), or 'none'."
         ),
     )
+
+    def __init__(self, **fields: Any) -> None:
+        check_options(fields)
+        self.__attrs_init__(**fields)
 
     def __attrs_post_init__(self) -> None:
         first = self.reserve_size + (0 if self.foundation_base is not None else 1) + self.columns

@@ -158,7 +158,7 @@ class Registry:
             raise VariantError(f"{who}: variant id {variant.id!r} must be lower case, without spaces")
         if not isinstance(variant.spec, RuleSpec):
             raise VariantError(f"{who}: variant {variant.id!r} has spec {variant.spec!r}, not a canfield.RuleSpec")
-        variant = attrs.evolve(variant, source=current.source)
+        variant = attrs.evolve(variant, **{"source": current.source})
         taken = {**self._names, **{_norm(n): v.id for v in current.variants for n in (v.id, *v.aliases)}}
         for name in (variant.id, *variant.aliases):
             key = _norm(name)

@@ -1,0 +1,332 @@
+//! The engine and the solver on hand-built rules and positions, and the position decoder fed
+//! anything at all (proptest): a bad position is an error, never a panic.
+
+use canfield_native::engine::{Engine, Position};
+use canfield_native::rules::Rules;
+use canfield_native::solver::{solve, Limits, Verdict};
+use proptest::prelude::*;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+fn red(card: usize) -> bool {
+    matches!(card / 13, 1 | 2)
+}
+
+/// Canfield's columns: down by one rank in alternate colours, a king on an ace.
+fn canfield_rules(takeback: bool, pass_limit: Option<u32>) -> Arc<Rules> {
+    let builds: Vec<bool> = (0..52 * 52)
+        .map(|i| {
+            let (s, t) = (i / 52, i % 52);
+            red(s) != red(t) && (s % 13 + 1) % 13 == t % 13
+        })
+        .collect();
+    Arc::new(
+        Rules::new(
+            4,
+            1,
+            &builds,
+            &[true; 52],
+            true,
+            0,
+            takeback,
+            vec![3],
+            pass_limit,
+        )
+        .unwrap(),
+    )
+}
+
+fn card(text: &str) -> u8 {
+    let rank = "A23456789TJQK".find(&text[..1]).unwrap();
+    let suit = "SHDC".find(&text[1..]).unwrap();
+    (suit * 13 + rank) as u8
+}
+
+fn cards(text: &str) -> Vec<u8> {
+    text.split_whitespace().map(card).collect()
+}
+
+/// A shuffled deck from a seed (a plain LCG: the test needs variety, not the deal codes).
+fn deck(seed: u64) -> Vec<u8> {
+    let mut d: Vec<u8> = (0..52).collect();
+    let mut s = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    for i in (1..52).rev() {
+        s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let j = (s >> 33) as usize % (i + 1);
+        d.swap(i, j);
+    }
+    d
+}
+
+/// The deal of a deck: 13 to the reserve, the base card, one card a column, the rest the stock.
+fn dealt(d: &[u8]) -> Position {
+    let base = d[13];
+    let mut suits = vec![base / 13];
+    suits.extend((0..4).filter(|&s| s != base / 13));
+    Position {
+        reserve: d[..13].to_vec(),
+        start: base % 13,
+        foundations: suits
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| (s, u8::from(i == 0)))
+            .collect(),
+        columns: d[14..18].iter().map(|&c| vec![c]).collect(),
+        stock: d[18..].to_vec(),
+        waste: vec![],
+        recycles: 0,
+    }
+}
+
+#[test]
+fn make_unmake_restores_position_and_key_on_random_walks() {
+    for seed in 0..40 {
+        let mut e = Engine::new(canfield_rules(true, None), &dealt(&deck(seed))).unwrap();
+        let mut ms = Vec::new();
+        let mut s = seed;
+        for _ in 0..300 {
+            e.moves(&mut ms);
+            if ms.is_empty() {
+                break;
+            }
+            let (before, key) = (e.position(), e.key());
+            for &m in &ms.clone() {
+                e.make(m);
+                assert_eq!(e.unmake(), Some(m));
+                assert_eq!(e.position(), before);
+                assert_eq!(e.key(), key);
+            }
+            s = s.wrapping_mul(6364136223846793005).wrapping_add(1);
+            e.make(ms[(s >> 33) as usize % ms.len()]);
+            // Every card is somewhere, once.
+            let p = e.position();
+            assert!(p.check(&e.rules).is_ok());
+        }
+    }
+}
+
+#[test]
+fn perft_counts_every_sequence() {
+    let mut e = Engine::new(canfield_rules(true, None), &dealt(&deck(7))).unwrap();
+    let mut ms = Vec::new();
+    e.moves(&mut ms);
+    let by_hand: u64 = ms
+        .clone()
+        .into_iter()
+        .map(|m| {
+            e.make(m);
+            let n = e.perft(2);
+            e.unmake();
+            n
+        })
+        .sum();
+    assert_eq!(e.perft(3), by_hand);
+    assert_eq!(e.perft(0), 1);
+    assert_eq!(e.perft(1), ms.len() as u64);
+}
+
+#[test]
+fn key_ignores_column_order() {
+    let p = dealt(&deck(3));
+    let mut q = p.clone();
+    q.columns.reverse();
+    let rules = canfield_rules(true, None);
+    assert_eq!(
+        Engine::new(rules.clone(), &p).unwrap().key(),
+        Engine::new(rules, &q).unwrap().key()
+    );
+}
+
+fn solved(pos: &Position, takeback: bool) -> Verdict {
+    let mut e = Engine::new(canfield_rules(takeback, None), pos).unwrap();
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        max_states: Some(1_000_000),
+        deadline: None,
+        memory: 1 << 26,
+        stop: &stop,
+    };
+    let before = e.position();
+    let out = solve(&mut e, &limits, false);
+    assert_eq!(
+        e.position(),
+        before,
+        "the solver leaves the engine as it was"
+    );
+    if out.verdict == Verdict::Won {
+        for m in out.line {
+            let mut ms = Vec::new();
+            e.moves(&mut ms);
+            assert!(ms.contains(&m), "the line is legal move by move");
+            e.make(m);
+        }
+        assert!(e.is_won());
+    }
+    out.verdict
+}
+
+#[test]
+fn solver_knows_a_win_and_a_loss() {
+    let near = Position {
+        reserve: vec![],
+        start: 0,
+        foundations: vec![(0, 12), (1, 13), (2, 13), (3, 13)],
+        columns: vec![cards("KS"), vec![], vec![], vec![]],
+        stock: vec![],
+        waste: vec![],
+        recycles: 0,
+    };
+    assert_eq!(solved(&near, true), Verdict::Won);
+    let stuck = Position {
+        reserve: vec![],
+        start: 0,
+        foundations: vec![(0, 10), (1, 13), (2, 13), (3, 10)],
+        columns: vec![cards("JS KC"), cards("JC KS"), cards("QS"), cards("QC")],
+        stock: vec![],
+        waste: vec![],
+        recycles: 0,
+    };
+    assert_eq!(solved(&stuck, true), Verdict::Lost);
+    // Only a card taken back from a foundation frees the way.
+    let takeback = Position {
+        reserve: vec![],
+        start: 0,
+        foundations: vec![(0, 10), (1, 10), (2, 7), (3, 13)],
+        columns: vec![
+            cards("JH 9D"),
+            cards("8D QH"),
+            cards("JS KD"),
+            cards("QS KS KH QD TD JD"),
+        ],
+        stock: vec![],
+        waste: vec![],
+        recycles: 0,
+    };
+    assert_eq!(solved(&takeback, true), Verdict::Won);
+    assert_eq!(solved(&takeback, false), Verdict::Lost);
+}
+
+#[test]
+fn tables_are_checked() {
+    assert!(Rules::new(
+        0,
+        1,
+        &[false; 2704],
+        &[true; 52],
+        true,
+        0,
+        true,
+        vec![3],
+        None
+    )
+    .is_err());
+    assert!(Rules::new(
+        4,
+        5,
+        &[false; 2704],
+        &[true; 52],
+        true,
+        0,
+        true,
+        vec![3],
+        None
+    )
+    .is_err());
+    assert!(Rules::new(
+        4,
+        1,
+        &[false; 100],
+        &[true; 52],
+        true,
+        0,
+        true,
+        vec![3],
+        None
+    )
+    .is_err());
+    assert!(Rules::new(
+        4,
+        1,
+        &[false; 2704],
+        &[true; 52],
+        true,
+        3,
+        true,
+        vec![3],
+        None
+    )
+    .is_err());
+    assert!(Rules::new(
+        4,
+        1,
+        &[false; 2704],
+        &[true; 52],
+        true,
+        0,
+        true,
+        vec![],
+        None
+    )
+    .is_err());
+    assert!(Rules::new(
+        4,
+        1,
+        &[false; 2704],
+        &[true; 52],
+        true,
+        0,
+        true,
+        vec![64],
+        None
+    )
+    .is_err());
+    assert!(Rules::new(
+        4,
+        1,
+        &[false; 2704],
+        &[true; 52],
+        true,
+        0,
+        true,
+        vec![3],
+        Some(0)
+    )
+    .is_err());
+}
+
+proptest! {
+    #[test]
+    fn any_position_is_checked_never_a_panic(
+        reserve in proptest::collection::vec(0u8..60, 0..20),
+        start in 0u8..16,
+        foundations in proptest::collection::vec((0u8..6, 0u8..16), 0..6),
+        columns in proptest::collection::vec(proptest::collection::vec(0u8..60, 0..8), 0..6),
+        stock in proptest::collection::vec(0u8..60, 0..40),
+        waste in proptest::collection::vec(0u8..60, 0..10),
+        recycles in 0u32..4,
+    ) {
+        let pos = Position { reserve, start, foundations, columns, stock, waste, recycles };
+        if let Ok(mut e) = Engine::new(canfield_rules(true, Some(2)), &pos) {
+            let mut ms = Vec::new();
+            e.moves(&mut ms);
+            for m in ms {
+                e.make(m);
+                e.unmake();
+            }
+        }
+    }
+
+    #[test]
+    fn shuffled_deals_check_and_play(seed in any::<u64>()) {
+        let pos = dealt(&deck(seed));
+        let e = Engine::new(canfield_rules(false, None), &pos).unwrap();
+        let mut ms = Vec::new();
+        e.moves(&mut ms);
+        prop_assert!(!ms.is_empty());
+        prop_assert!(!e.is_won());
+    }
+}
