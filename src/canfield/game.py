@@ -385,20 +385,10 @@ class Game:
             if m not in self._legal_ints():
                 raise IllegalMoveError(f"illegal move {_move_of(m).text!r}: {self.explain(m)}")
             mv = _move_of(m)
-        # _make, written out.
+        score = self.score
         self._engine.make(m)
         self._legal = self._legal_moves = None
-        rules = self.rules
-        table = self._points
-        points = table.get(m) if table is not None else None
-        if points is None:
-            points = rules.scorer.points(mv)
-            if table is not None:
-                table[m] = points
-        score = self.score
-        if points:
-            floor = rules.scorer.floor
-            self.score = score + points if floor is None or score + points >= floor else floor
+        self._add_points(m, mv)
         move_count = self.move_count
         self.move_count = move_count + 1
         self._line.append(m)
@@ -412,22 +402,25 @@ class Game:
             del steps[0]
         return mv
 
+    def _add_points(self, m: int, mv: Move) -> None:
+        """Score move ``m`` (its `Move` ``mv``), never below the scorer's floor."""
+        table = self._points
+        points = table.get(m) if table is not None else None
+        if points is None:
+            points = self.rules.scorer.points(mv)
+            if table is not None:
+                table[m] = points
+        if points:
+            score = self.score + points
+            floor = self.rules.scorer.floor
+            self.score = score if floor is None or score >= floor else floor
+
     def _make(self, m: int) -> Move:
         """Make move int ``m`` (legal here) on the engine and score it; returns its `Move`."""
         self._engine.make(m)
         self._legal = self._legal_moves = None
         mv = _MOVES.get(m) or _move_of(m)
-        rules = self.rules
-        table = self._points
-        points = table.get(m) if table is not None else None
-        if points is None:
-            points = rules.scorer.points(mv)
-            if table is not None:
-                table[m] = points
-        if points:
-            score = self.score + points
-            floor = rules.scorer.floor
-            self.score = score if floor is None or score >= floor else floor
+        self._add_points(m, mv)
         return mv
 
     def _auto_finish_moves(self) -> tuple[int, ...]:
