@@ -100,9 +100,10 @@ def _player_line(game: Game, line: tuple[Move, ...]) -> tuple[Move, ...]:
     g = game.copy()
     out: list[Move] = []
     i = 0
+    depth = g.engine.depth  # moves made on the engine, the game's own ones included
     while i < len(line):
-        before = len(g.history)
+        before = depth()
         g.play(line[i])
         out.append(line[i])
-        i += len(g.history) - before
+        i += depth() - before
     return tuple(out)
