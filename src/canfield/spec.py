@@ -114,7 +114,7 @@ class RuleSpec:
         default=None,
         validator=_int_range(0, 12, none_ok=True),
         metadata=_doc(
-            "The foundations' starting rank: None for the dealt base card's rank, or a fixed rank (0 = ace … 12 = king) whose cards are placed on the foundations before the deal."
+            "The foundations' starting rank: None for the dealt base card's rank, or a fixed rank (given as a number, 0 for the ace up to 12 for the king, and shown as a rank: 1 is the two) whose cards are placed on the foundations before the deal."
         ),
     )
     foundation_takeback: bool = attrs.field(
