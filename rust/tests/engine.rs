@@ -212,78 +212,32 @@ fn solver_knows_a_win_and_a_loss() {
 
 #[test]
 fn tables_are_checked() {
-    assert!(Rules::new(
-        0,
-        1,
-        &[false; 2704],
-        &[true; 52],
-        true,
-        0,
-        true,
-        vec![3],
-        None
-    )
-    .is_err());
-    assert!(Rules::new(
-        4,
-        5,
-        &[false; 2704],
-        &[true; 52],
-        true,
-        0,
-        true,
-        vec![3],
-        None
-    )
-    .is_err());
-    assert!(Rules::new(
-        4,
-        1,
-        &[false; 100],
-        &[true; 52],
-        true,
-        0,
-        true,
-        vec![3],
-        None
-    )
-    .is_err());
-    assert!(Rules::new(
-        4,
-        1,
-        &[false; 2704],
-        &[true; 52],
-        true,
-        3,
-        true,
-        vec![3],
-        None
-    )
-    .is_err());
-    assert!(Rules::new(
-        4,
-        1,
-        &[false; 2704],
-        &[true; 52],
-        true,
-        0,
-        true,
-        vec![],
-        None
-    )
-    .is_err());
-    assert!(Rules::new(
-        4,
-        1,
-        &[false; 2704],
-        &[true; 52],
-        true,
-        0,
-        true,
-        vec![64],
-        None
-    )
-    .is_err());
+    // (columns, decks, build entries, mode, draws, pass limit): each one wrong somewhere.
+    type Table = (usize, usize, usize, u8, Vec<u8>, Option<u32>);
+    let bad: [Table; 7] = [
+        (0, 1, 2704, 0, vec![3], None),
+        (4, 5, 2704, 0, vec![3], None),
+        (4, 1, 100, 0, vec![3], None),
+        (4, 1, 2704, 3, vec![3], None),
+        (4, 1, 2704, 0, vec![], None),
+        (4, 1, 2704, 0, vec![64], None),
+        (4, 1, 2704, 0, vec![3], Some(0)),
+    ];
+    for (columns, decks, entries, mode, draws, limit) in bad {
+        let builds = vec![false; entries];
+        assert!(Rules::new(
+            columns,
+            decks,
+            &builds,
+            &[true; 52],
+            true,
+            mode,
+            true,
+            draws,
+            limit
+        )
+        .is_err());
+    }
     assert!(Rules::new(
         4,
         1,
@@ -293,9 +247,9 @@ fn tables_are_checked() {
         0,
         true,
         vec![3],
-        Some(0)
+        None
     )
-    .is_err());
+    .is_ok());
 }
 
 proptest! {

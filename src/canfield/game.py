@@ -22,7 +22,7 @@ from .position import Position
 from .rules import Rules, Variant, check_position
 from .scoring import BUILT_IN_SCORERS
 from .spec import FIELDS, RuleSpec, check_options
-from .text import read_int, shown
+from .text import format_option, read_int, shown
 
 SUIT_WORDS = ("spade", "heart", "diamond", "club")
 
@@ -38,14 +38,6 @@ class Observation:
     stock_count: int
     waste: tuple[int, ...]
     recycles: int
-
-
-def _format_option(value: object) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def _parse_option(text: str) -> object:
@@ -319,7 +311,7 @@ class Game:
         return self._position_string(self.position, self.score, self.move_count)
 
     def _position_string(self, position: Position, score: int, move_count: int) -> str:
-        rules = ",".join([self.variant] + [f"{k}={_format_option(v)}" for k, v in self.options().items()])
+        rules = ",".join([self.variant] + [f"{k}={format_option(v)}" for k, v in self.options().items()])
         return f"{rules} {format_piles(position)} {score} {move_count}"
 
     def start_position_string(self) -> str:

@@ -37,3 +37,12 @@ def shown(text: object, limit: int = 40) -> str:
         return r
     half = (limit - 1) // 2
     return f"{r[:half]}…{r[-half:]} ({len(text) if isinstance(text, str) else len(r)} characters)"
+
+
+def format_option(value: object) -> str:
+    """A rule option's value as a position string writes it: ``none``, ``true``, ``false``, or its text."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from ..text import format_option
 from .store import load
 
 #: The normal quantile of a two-sided 95 % interval.
@@ -87,7 +88,7 @@ class Report:
         """The variant and its options as text: ``canfield (foundation_takeback=false)``."""
         if not self.options:
             return self.variant
-        return f"{self.variant} ({', '.join(f'{k}={_text(v)}' for k, v in self.options.items())})"
+        return f"{self.variant} ({', '.join(f'{k}={format_option(v)}' for k, v in self.options.items())})"
 
     @property
     def cap_text(self) -> str:
@@ -140,12 +141,6 @@ def _pct_name(q: int) -> str:
     return {50: "median", 100: "max"}.get(q, f"{q} %")
 
 
-def _text(value: object) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def markdown_table(reports: Sequence[Report], labels: Sequence[str] | None = None) -> str:

@@ -28,6 +28,7 @@ from ..game import Game
 from ..plugins.registry import get_variant, load_plugin_file, registry, rules_for
 from ..solver import DEFAULT_MEMORY, solve
 from ..spec import FIELDS
+from ..text import format_option
 from . import deals as dealsets
 from .report import Report, report
 from .store import Row, Store, dumps
@@ -342,7 +343,7 @@ def _call_text(
 ) -> str:
     """The survey as a ``canfield survey`` command line, for a survey made through the API."""
     parts = ["canfield survey", f"--variant {variant}"]
-    parts += [f"--option {k}={_option_text(val)}" for k, val in options.items()]
+    parts += [f"--option {k}={format_option(val)}" for k, val in options.items()]
     if dealset.kind == "file":
         parts.append(f"--deals {dealset.path}")
     else:
@@ -356,14 +357,6 @@ def _call_text(
         parts.append(f"--memory {memory}")
     parts.append(f"--db {Path(db).name}")
     return " ".join(parts)
-
-
-def _option_text(value: object) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def _run(
