@@ -563,13 +563,6 @@ impl Engine {
         (card % 13 + 13 - self.start) % 13 < self.fcount[f]
     }
 
-    /// Whether stock turns are possible here.
-    pub fn can_turn(&self) -> bool {
-        !self.stock.is_empty()
-            || (!self.waste.is_empty()
-                && (self.redeals < 0 || i64::from(self.recycles) < self.redeals))
-    }
-
     /// Whether there is just one deck.
     pub fn one_deck(&self) -> bool {
         self.one_deck

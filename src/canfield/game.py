@@ -24,8 +24,6 @@ from .scoring import BUILT_IN_SCORERS
 from .spec import FIELDS, RuleSpec, check_options
 from .text import format_option, read_int, shown
 
-SUIT_WORDS = ("spade", "heart", "diamond", "club")
-
 
 @attrs.frozen
 class Observation:
@@ -493,7 +491,9 @@ class Game:
     def _tap_source(self, place: str) -> tuple[int | None, int]:
         """The place a tap moves cards from and how many, or ``(None, 0)`` for a card that cannot move."""
         if not isinstance(place, str):
-            raise InvalidMoveError(f"a tap is on a place's text ('s', 'w', 'r', a column, a card), not {type(place).__name__}")
+            raise InvalidMoveError(
+                f"a tap is on a place's text ('s', 'w', 'r', a column, a card), not {type(place).__name__}"
+            )
         pos = self.position
         t = place.strip()
         if t.lower() == "s":
@@ -510,7 +510,9 @@ class Game:
         try:
             c = parse_card(t)
         except CanfieldError as e:
-            raise InvalidMoveError(f"tap on {place!r}: expected 's', 'w', 'r', a column number or a card ({e})") from None
+            raise InvalidMoveError(
+                f"tap on {place!r}: expected 's', 'w', 'r', a column number or a card ({e})"
+            ) from None
         if pos.waste and pos.waste[-1] == c:
             return WASTE, 1
         if pos.reserve and pos.reserve[-1] == c:
@@ -568,7 +570,8 @@ class Game:
         waste = " ".join(card_symbol(c) for c in obs.waste[-3:]) or "—"
         reserve = " ".join(card_symbol(c) if c is not None else "▒" for c in obs.reserve) or "—"
         found = "  ".join(
-            f"{SUIT_SYMBOLS[s]} {card_symbol(s * 13 + (obs.start + n - 1) % 13) if n else '—'}" + (f" ({n})" if n else "")
+            f"{SUIT_SYMBOLS[s]} {card_symbol(s * 13 + (obs.start + n - 1) % 13) if n else '—'}"
+            + (f" ({n})" if n else "")
             for s, n in obs.foundations
         )
         lines = [
