@@ -153,6 +153,29 @@ def test_the_foundations_start_rank_does_not_matter_in_the_columns() -> None:
 
 
 @pytest.mark.parametrize(
+    ("card", "onto", "ok"),
+    [
+        ("6S", "7D", False),  # base−1 on a base card: columns rank from the base
+        ("6D", "7S", False),
+        ("5S", "6D", True),  # every other build as before
+        ("7S", "8D", True),
+        ("KS", "AD", True),  # the ranks still wrap away from the base
+    ],
+)
+def test_columns_may_rank_from_the_base(card: str, onto: str, ok: bool) -> None:
+    t = table("canfield,build_past_base=false", reserve=card, foundations="7:H1.S0.D0.C0", columns=f"{onto}/3C/4C/5C")
+    assert t.legal("r1") is ok
+    if not ok:
+        t.refused("r1", "columns rank from the base, 7")
+
+
+def test_a_base_minus_one_card_still_fills_an_empty_column() -> None:
+    t = table("canfield,build_past_base=false", waste="6S", foundations="7:H1.S0.D0.C0", columns="7D//4C/5C")
+    t.play("w2")
+    assert names(t.pos.columns[1]) == ["6S"]
+
+
+@pytest.mark.parametrize(
     ("variant", "card", "onto", "ok"),
     [
         ("rainbow", "QH", "KH", True),  # regardless of suit and colour

@@ -33,6 +33,8 @@ RECYCLE = "classic,columns=2,draw=1 - A:S10.H13.D13.C11 QS/QCKC - JSKS 0 0 0"
 TAKEBACK = "canfield - A:S10.H10.D7.C13 JH9D/8DQH/JSKD/QSKSKHQDTDJD - - 0 0 0"
 # Q♣ is under K♠; the only place for a king is on the ace of hearts (ranks wrap in the columns).
 WRAP = "classic,columns=2,draw=1 - 2:S10.H11.D13.C10 KHAH/QSQCKS KCACAS - 0 0 0"
+# The foundations start at 5: 4♠ must park on 5♥ (base−1 on a base card) to free 3♣ and 3♠ above 9♥.
+PAST_BASE = "classic,columns=2,draw=1 - 5:S11.H0.D13.C11 4H5H/9H3S3C4S 6H7H8HTHJHQHKHAH2H3H4C - 0 0 0"
 
 
 def test_one_move_from_winning() -> None:
@@ -59,6 +61,7 @@ def test_a_won_position_needs_no_move() -> None:
         (RECYCLE, "redeals=0"),
         (TAKEBACK, "foundation_takeback=false"),
         (WRAP, "build_wraps=false"),
+        (PAST_BASE, "build_past_base=false"),
     ],
 )
 def test_won_only_through_one_rule(position: str, without: str) -> None:
@@ -68,6 +71,12 @@ def test_won_only_through_one_rule(position: str, without: str) -> None:
     assert replays_to_a_win(game, found)
     rules, rest = position.split(" ", 1)
     assert solve(Game.from_position(f"{rules},{without} {rest}")).verdict == "lost"
+
+
+def test_past_base_is_not_a_wrap() -> None:
+    # 4♠ on 5♥ is no wrap: without king-on-ace builds the position is still won.
+    rules, rest = PAST_BASE.split(" ", 1)
+    assert solve(Game.from_position(f"{rules},build_wraps=false {rest}")).verdict == "won"
 
 
 def test_recycle_line_turns_the_waste_back() -> None:

@@ -138,6 +138,7 @@ impl Engine {
     /// An engine at `pos`, which must pass `Position::check`.
     pub fn new(rules: Arc<Rules>, pos: &Position) -> Result<Engine, String> {
         pos.check(&rules)?;
+        let rules = rules.for_base(pos.start);
         let nf = pos.foundations.len();
         let mut e = Engine {
             res: pos.reserve.clone(),
@@ -240,6 +241,16 @@ impl Engine {
             .iter()
             .fold(0u128, |acc, &h| acc.wrapping_add(mix2(h)));
         cols ^ self.pile_h ^ z2(Tag::Recycles, 0, recycles as usize)
+    }
+
+    /// `key2(recycles)` of this position with the waste turned back over onto the stock (the
+    /// stock and waste sequence unchanged, nothing on the waste).
+    pub fn key2_turned_back(&self, recycles: u32) -> u128 {
+        let total = self.waste.len() + self.stock.len();
+        let moved = self.waste.iter().enumerate().fold(0u128, |acc, (i, &c)| {
+            acc ^ z2(Tag::Waste, c, i) ^ z2(Tag::Stock, c, total - 1 - i)
+        });
+        self.key2(recycles) ^ moved
     }
 
     #[inline]
@@ -555,6 +566,12 @@ impl Engine {
     /// Whether the waste may be turned back over after `recycles` recycles.
     pub fn may_recycle(&self, recycles: u32) -> bool {
         self.redeals < 0 || i64::from(recycles) < self.redeals
+    }
+
+    /// Whether a foundation takes `card` next.
+    #[inline]
+    pub fn wanted(&self, card: u8) -> bool {
+        self.wants[card as usize] >= 0
     }
 
     /// Whether `card` is on its foundation (one deck).

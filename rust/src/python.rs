@@ -23,7 +23,7 @@ pub struct PyTables {
 impl PyTables {
     #[new]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (columns, decks, builds, empty_ok, auto_fill, mode, takeback, draws, pass_limit))]
+    #[pyo3(signature = (columns, decks, builds, empty_ok, auto_fill, mode, takeback, draws, pass_limit, past_base=true))]
     fn new(
         columns: usize,
         decks: usize,
@@ -34,9 +34,11 @@ impl PyTables {
         takeback: bool,
         draws: Vec<u8>,
         pass_limit: Option<u32>,
+        past_base: bool,
     ) -> PyResult<Self> {
         let rules = Rules::new(
             columns, decks, &builds, &empty_ok, auto_fill, mode, takeback, draws, pass_limit,
+            past_base,
         )
         .map_err(PyValueError::new_err)?;
         Ok(PyTables {

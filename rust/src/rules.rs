@@ -1,5 +1,7 @@
 //! Compiled rules as plain tables: what the Python side's `canfield.rules.Rules` holds, checked.
 
+use std::sync::Arc;
+
 pub const MODE_ANY: u8 = 0;
 pub const MODE_TOP_OR_WHOLE: u8 = 1;
 pub const MODE_WHOLE: u8 = 2;
@@ -20,6 +22,10 @@ pub struct Rules {
     pub draws: Vec<u8>,
     /// Passes through the stock allowed (None: unlimited).
     pub pass_limit: Option<u32>,
+    /// Whether a card of the foundations' base rank takes a base−1 card in a column.
+    pub past_base: bool,
+    /// Some(rank): `children` already leaves out base−1 on base for this base rank.
+    pub based: Option<u8>,
 }
 
 impl Rules {
@@ -35,6 +41,7 @@ impl Rules {
         takeback: bool,
         draws: Vec<u8>,
         pass_limit: Option<u32>,
+        past_base: bool,
     ) -> Result<Rules, String> {
         if !(1..=9).contains(&columns) {
             return Err(format!("columns must be 1..9, not {columns}"));
@@ -87,7 +94,31 @@ impl Rules {
             takeback,
             draws,
             pass_limit,
+            past_base,
+            based: None,
         })
+    }
+
+    /// These rules for a deal whose foundations start at rank `start`: without `past_base`, the
+    /// tables leave out every base−1 card on a base-rank card (the base comes with the deal).
+    pub fn for_base(self: &Arc<Rules>, start: u8) -> Arc<Rules> {
+        if self.past_base || self.based == Some(start) {
+            return Arc::clone(self);
+        }
+        let below = (start + 12) % 13;
+        let mut r = Rules::clone(self);
+        let mut mask = 0u64;
+        for suit in 0..4 {
+            mask |= 1 << (suit * 13 + below);
+        }
+        for (t, kids) in r.children.iter_mut().enumerate() {
+            *kids = self.children[t];
+            if t as u8 % 13 == start {
+                *kids &= !mask;
+            }
+        }
+        r.based = Some(start);
+        Arc::new(r)
     }
 
     /// Whether card `s` goes on card `t` in a column.

@@ -156,8 +156,10 @@ impl Visited {
     }
 }
 
-/// The order moves are tried in: lower first.
-fn rank(m: u32) -> u8 {
+/// The order moves are tried in: lower first. Moves that make progress come first: cards to the
+/// foundations, the reserve's card played, a column move that empties its column or uncovers a
+/// card that goes up; then the waste's card onto a column; other column moves last.
+fn rank(e: &Engine, m: u32) -> u8 {
     if m == 0 {
         return 9;
     }
@@ -168,7 +170,15 @@ fn rank(m: u32) -> u8 {
         (s, FOUNDATION) if s >= COL => 1,
         (WASTE, FOUNDATION) => 2,
         (RESERVE, _) => 3,
-        (s, _) if s >= COL => 4,
+        (s, _) if s >= COL => {
+            let col = &e.cols[(s - COL) as usize];
+            let left = col.len() - (m >> 10) as usize;
+            if left == 0 || e.wanted(col[left - 1]) {
+                4
+            } else {
+                6
+            }
+        }
         (WASTE, _) => 5,
         (s, _) if (FSUIT..COL).contains(&s) => 7,
         _ => 8,
@@ -190,7 +200,22 @@ fn steady_recycles(e: &Engine) -> Option<u32> {
 }
 
 fn fingerprint(e: &Engine, steady: Option<u32>) -> u128 {
-    e.key2(steady.map_or(e.recycles, |s| e.recycles.min(s)))
+    let Some(s) = steady else {
+        return e.key2(e.recycles);
+    };
+    let recycles = e.recycles.min(s);
+    // Past the steady pass, the stock turns `d` cards at a time every pass: a position whose
+    // waste holds a multiple of `d` cards, or all of them, turns back over and turns to the same
+    // place again, so it and the position with its waste turned back over reach each other by
+    // stock turns alone. They share a fingerprint: the one with the waste turned back over.
+    let (p, total) = (e.waste.len(), e.waste.len() + e.stock.len());
+    if p > 0 && e.recycles >= s {
+        let d = usize::from(*e.rules.draws.last().expect("draws"));
+        if p == total || p % d == 0 {
+            return e.key2_turned_back(recycles);
+        }
+    }
+    e.key2(recycles)
 }
 
 /// Play search move `m`: its stock turns, then its move; then, under rules that finish by
@@ -322,7 +347,7 @@ impl Generator {
                 }
             }
         }
-        out.sort_by_key(|&m| (rank(m & MOVE_MASK), m >> TURNS_SHIFT));
+        out.sort_by_key(|&m| (rank(e, m & MOVE_MASK), m >> TURNS_SHIFT));
     }
 }
 

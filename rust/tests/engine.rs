@@ -31,6 +31,7 @@ fn canfield_rules(takeback: bool, pass_limit: Option<u32>) -> Arc<Rules> {
             takeback,
             vec![3],
             pass_limit,
+            true,
         )
         .unwrap(),
     )
@@ -234,7 +235,8 @@ fn tables_are_checked() {
             mode,
             true,
             draws,
-            limit
+            limit,
+            true
         )
         .is_err());
     }
@@ -247,7 +249,8 @@ fn tables_are_checked() {
         0,
         true,
         vec![3],
-        None
+        None,
+        true
     )
     .is_ok());
 }

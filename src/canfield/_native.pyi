@@ -19,6 +19,7 @@ class Tables:
         takeback: bool,
         draws: Sequence[int],
         pass_limit: int | None,
+        past_base: bool = True,
     ) -> None: ...
 
 class Engine:

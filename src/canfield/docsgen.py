@@ -112,7 +112,8 @@ def _known_builds() -> dict[tuple[bool, ...], str]:
 
 def describe_build(rules: Rules) -> str:
     """The compiled column rule in words when its table is a known rule, else ``custom: canfield_build_rule``."""
-    return _known_builds().get(tuple(rules.builds), CUSTOM.format(hook="canfield_build_rule"))
+    words = _known_builds().get(tuple(rules.builds), CUSTOM.format(hook="canfield_build_rule"))
+    return words if rules.spec.build_past_base else f"{words}; no base−1 card on a base card"
 
 
 def describe_fill(rules: Rules) -> str:
@@ -176,7 +177,7 @@ ROWS: tuple[Row, ...] = (
     Row("draws per pass", ("draw",), lambda r: format_draws(r.draws, r.pass_limit)),
     Row("passes", ("redeals",), lambda r: format_passes(r.pass_limit)),
     Row("column moves", ("tableau_moves",), lambda r: _MOVES_WORDS[r.spec.tableau_moves]),
-    Row("column build", ("build", "build_wraps"), describe_build),
+    Row("column build", ("build", "build_wraps", "build_past_base"), describe_build),
     Row("empty column", ("empty_column",), describe_fill),
     Row("foundation base", ("foundation_base",), describe_base),
     Row("take-back", ("foundation_takeback",), lambda r: format_value("", r.takeback)),

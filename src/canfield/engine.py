@@ -18,6 +18,7 @@ included. An undo record is the move int in its low 17 bits (`REC_MOVE`), plus:
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import TYPE_CHECKING
 
@@ -26,7 +27,7 @@ from .position import Position
 if TYPE_CHECKING:
     from .rules import Rules
 
-from .cards import card_symbol
+from .cards import RANKS, card_symbol
 from .moves import COL, FOUNDATION, FSUIT, MODE_ANY, MODE_TOP_OR_WHOLE, MODE_WHOLE, RESERVE, WASTE, decode
 
 #: The move int inside an undo record.
@@ -41,6 +42,20 @@ REC_FOUNDATION_SHIFT = 24
 _TO_FOUNDATION = FOUNDATION << 5 | 1 << 10
 #: Foundation suits in words, for explanations.
 SUIT_WORDS = ("spade", "heart", "diamond", "club")
+
+
+@functools.cache
+def _from_base(rules: Rules, start: int) -> tuple[tuple[bool, ...], tuple[tuple[int, ...], ...]]:
+    """``rules``' build tables with a base-rank card taking no base−1 card (``build_past_base=False``).
+
+    The base rank comes with the deal, so these tables belong to a game, not to the rules.
+    """
+    below = (start + 12) % 13
+    builds = tuple(b and not (i % 52 % 13 == start and i // 52 % 13 == below) for i, b in enumerate(rules.builds))
+    children = tuple(
+        tuple(s for s in kids if not (t % 13 == start and s % 13 == below)) for t, kids in enumerate(rules.children)
+    )
+    return builds, children
 
 
 class Engine:
@@ -94,6 +109,8 @@ class Engine:
         self.fsuit = tuple(s for s, _ in pos.foundations)
         self.fcount = [n for _, n in pos.foundations]
         self.start = pos.start
+        if not rules.spec.build_past_base:
+            self.builds, self.children = _from_base(rules, pos.start)
         self.recycles = pos.recycles
         self.fnext = [0] * len(self.fsuit)
         self.wants = [-1] * 52
@@ -450,7 +467,11 @@ class Engine:
         target = self.cols[dst - COL]
         j = dst - COL + 1
         if target:
-            return f"{card_symbol(c)} does not build on {card_symbol(target[-1])} in column {j}"
+            t = target[-1]
+            why = f"{card_symbol(c)} does not build on {card_symbol(t)} in column {j}"
+            if self.rules.builds[c * 52 + t]:  # only the base keeps it off
+                why += f": columns rank from the base, {RANKS[self.start]}, as the foundations do"
+            return why
         if self.auto_fill and self.res:
             return f"column {j} is empty and the reserve fills it"
         if src >= COL and n == len(self.cols[src - COL]):

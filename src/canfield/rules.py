@@ -223,7 +223,16 @@ def compile_rules(variant: Variant, spec: RuleSpec, hook: pluggy.HookRelay) -> R
         deal=deal,
         scorer=scorer,
         native=Tables(
-            spec.columns, spec.decks, builds, empty_ok, fill.auto, mode, spec.foundation_takeback, draws, pass_limit
+            spec.columns,
+            spec.decks,
+            builds,
+            empty_ok,
+            fill.auto,
+            mode,
+            spec.foundation_takeback,
+            draws,
+            pass_limit,
+            spec.build_past_base,
         ),
     )
 

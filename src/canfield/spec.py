@@ -103,6 +103,13 @@ class RuleSpec:
         validator=_bool,
         metadata=_doc("Whether a king builds on an ace in the columns (ranks wrap round)."),
     )
+    build_past_base: bool = attrs.field(
+        default=True,
+        validator=_bool,
+        metadata=_doc(
+            "Whether a column's card of the foundations' base rank takes the card one rank below it (with False, columns rank from the base as the foundations do, and a base−1 card goes only on an empty column)."
+        ),
+    )
     empty_column: str = attrs.field(
         default="reserve",
         validator=_one_of(EMPTY_COLUMN),
