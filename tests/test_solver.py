@@ -148,7 +148,7 @@ def test_solve_takes_a_game() -> None:
 
 
 def test_ctrl_c_stops_the_search() -> None:
-    game = Game.from_code("CF1-D3-AAAAAAA")
+    game = Game.from_code("CF1-D3-ZKJZOMH", foundation_takeback=False)  # not settled in 90 s
     timer = threading.Timer(0.3, lambda: signal.raise_signal(signal.SIGINT))
     timer.start()
     try:

@@ -14,7 +14,10 @@
 //!
 //! The fingerprint leaves out what cannot change the future: the order of the columns (they are a
 //! multiset: the engine's hash ignores their order), and, with unlimited passes, recycles past the
-//! pass from which every pass turns the same number of cards.
+//! pass from which every pass turns the same number of cards. Past that pass, positions that reach
+//! each other by stock turns alone share a fingerprint (see `fingerprint`): they have the same
+//! moves once turns are folded in (below), up to positions that again reach each other by turns,
+//! so the search needs only one of them. The visited-set argument above holds over such classes.
 //!
 //! Stock turns are folded into the moves that follow them. A stock turn touches only the stock
 //! and the waste, so it commutes with every move that does not play the waste's top card; and
@@ -37,10 +40,14 @@
 //! counts never fall without take-back, so the search with safe moves still reaches a win from
 //! every winnable position (induction on the foundation count, then the distance to the win).
 //!
-//! Nothing else is pruned. Move ordering (foundation moves first, then reserve plays, column
-//! moves, waste plays, take-backs) changes how soon a win is found, never the verdict.
+//! Shortcut searches over subsets of the legal moves take turns with the complete search (see
+//! `solve`): a win one of them finds is a legal win, and only the complete search says "lost".
+//!
+//! Nothing else is pruned. Move ordering (see `rank`) changes how soon a win is found, never the
+//! verdict.
 
 use crate::engine::{Engine, COL, FOUNDATION, FSUIT, REC_MOVE, RESERVE, WASTE};
+use crate::rules::MODE_ANY;
 
 /// A search move: a move int, after `TURNS_SHIFT`-shifted stock turns.
 const TURNS_SHIFT: u32 = 20;
@@ -103,18 +110,27 @@ struct Visited {
 
 impl Visited {
     fn new(memory: usize) -> Visited {
-        // The largest power of two of 16-byte slots that fits in `memory` (at least 1024).
-        let n = (memory / 16).max(1024);
-        let max_slots = if n.is_power_of_two() {
-            n
-        } else {
-            n.next_power_of_two() / 2
-        };
+        let max_slots = Visited::slots_in(memory);
         Visited {
             slots: vec![0; max_slots.min(1 << 14)],
             len: 0,
             max_slots,
         }
+    }
+
+    /// The largest power of two of 16-byte slots that fits in `memory` (at least 1024).
+    fn slots_in(memory: usize) -> usize {
+        let n = (memory / 16).max(1024);
+        if n.is_power_of_two() {
+            n
+        } else {
+            n.next_power_of_two() / 2
+        }
+    }
+
+    /// Let the set grow to `memory` bytes.
+    fn raise(&mut self, memory: usize) {
+        self.max_slots = self.max_slots.max(Visited::slots_in(memory));
     }
 
     /// Insert `key`: Ok(true) if it was new, Ok(false) if present, Err when the cap is reached.
@@ -251,6 +267,7 @@ fn take_back(e: &mut Engine, m: u32, auto: u32) {
 struct Generator {
     safe: bool,
     no_takeback: bool,
+    narrow: bool,
     steady: Option<u32>,
     moves: Vec<u32>,
     waste: Vec<u32>,
@@ -258,11 +275,16 @@ struct Generator {
 }
 
 impl Generator {
-    fn new(e: &Engine, no_takeback: bool, auto_finish: bool) -> Generator {
+    fn new(e: &Engine, pass: Pass, auto_finish: bool) -> Generator {
+        let Pass {
+            no_takeback,
+            narrow,
+        } = pass;
         Generator {
             // The safe-move argument knows of no automatic move but the fill.
             safe: e.one_deck() && (no_takeback || !e.rules.takeback) && !auto_finish,
             no_takeback,
+            narrow,
             steady: steady_recycles(e),
             moves: Vec::with_capacity(64),
             waste: Vec::with_capacity(16),
@@ -305,6 +327,17 @@ impl Generator {
     fn moves(&mut self, e: &Engine, out: &mut Vec<u32>) {
         out.clear();
         e.moves(&mut self.moves);
+        if self.narrow {
+            self.moves.retain(|&m| {
+                let (src, dst) = (m & 31, (m >> 5) & 31);
+                if src < COL || dst < COL {
+                    return true;
+                }
+                let col = &e.cols[(src - COL) as usize];
+                let left = col.len() - (m >> 10) as usize;
+                left == 0 || e.wanted(col[left - 1])
+            });
+        }
         if self.no_takeback {
             self.moves
                 .retain(|&m| !(FSUIT..COL).contains(&(m & 31)) || m == 0);
@@ -353,155 +386,240 @@ impl Generator {
 
 /// Search from `e`'s position for a win; `e` is left as it was.
 ///
-/// Where the rules allow foundation take-backs, a first search leaves them out: its moves are
-/// legal under the full rules too, so a win it finds is a win. It gets half the budget (5 million
-/// positions when there is none); when it finds no win, the full search runs with what is left.
+/// Up to three searches run side by side, taking turns, the complete search first (its first
+/// turn settles most deals either way); a shortcut's turn is three times the complete search's. The others are shortcuts: they
+/// search a subset of the legal moves, so a win they find is a win, and one that ends without a
+/// win proves nothing and simply stops taking turns:
+///
+/// - with any-run column moves, a narrow search whose column-to-column moves must empty their
+///   column or uncover a card that goes up, and without take-backs: it finds many wins that the
+///   complete search reaches only after millions of positions, in a far smaller space;
+/// - where the rules allow foundation take-backs, a search without them.
+///
+/// Every search keeps its place between turns, so the complete search loses nothing but time to
+/// the shortcuts, and none once they have ended. The budget is shared: `max_states` counts every
+/// search's positions, and the visited sets share `memory` (half for the complete search while a
+/// shortcut runs, all of it after).
 ///
 /// With `auto_finish`, the game puts cards up by itself once stock, waste and reserve are empty
 /// (as `canfield.Game` does under such rules), and the line found includes those moves.
 pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome {
-    if !e.rules.takeback {
-        return search(e, limits, false, auto_finish);
+    let mut passes = vec![Pass {
+        no_takeback: false,
+        narrow: false,
+    }];
+    if e.rules.mode == MODE_ANY {
+        passes.push(Pass {
+            no_takeback: true,
+            narrow: true,
+        });
     }
-    let start = Instant::now();
-    let half = Limits {
-        max_states: Some(
-            limits
-                .max_states
-                .map_or(FIRST_PASS_STATES, |n| n.div_ceil(2)),
-        ),
-        deadline: limits
-            .deadline
-            .map(|d| start + d.saturating_duration_since(start) / 2),
-        memory: limits.memory,
-        stop: limits.stop,
-    };
-    let first = search(e, &half, true, auto_finish);
-    if first.verdict == Verdict::Won || first.cut == Some(Cut::Stopped) {
-        return first;
+    if e.rules.takeback {
+        passes.push(Pass {
+            no_takeback: true,
+            narrow: false,
+        });
     }
-    let rest = Limits {
-        max_states: limits
-            .max_states
-            .map(|n| n.saturating_sub(first.states).max(1)),
-        deadline: limits.deadline,
-        memory: limits.memory,
-        stop: limits.stop,
-    };
-    let mut full = search(e, &rest, false, auto_finish);
-    full.states += first.states;
-    full
-}
-
-/// The first pass's budget when the search has none: it is only a shortcut to a quick win.
-const FIRST_PASS_STATES: u64 = 5_000_000;
-
-/// One exhaustive search; `no_takeback` leaves out foundation take-backs.
-fn search(e: &mut Engine, limits: &Limits<'_>, no_takeback: bool, auto_finish: bool) -> Outcome {
-    let root = e.hist.len();
-    let steady = steady_recycles(e);
-    let mut states: u64 = 1;
-    if e.is_won() {
-        return Outcome {
-            verdict: Verdict::Won,
-            line: vec![],
-            states,
-            cut: None,
+    let shortcuts = passes.len() - 1;
+    let mut searches: Vec<Search> = passes
+        .iter()
+        .enumerate()
+        .map(|(i, &pass)| {
+            let memory = match (i, shortcuts) {
+                (_, 0) => limits.memory,
+                (0, _) => limits.memory / 2,
+                _ => limits.memory / 2 / shortcuts,
+            };
+            Search::new(e, pass, auto_finish, memory)
+        })
+        .collect();
+    let mut states = 1u64; // the root
+    let mut turn = 0;
+    loop {
+        let i = turn % searches.len();
+        turn += 1;
+        let slice = match (turn, i) {
+            (1, _) => FIRST_SLICE,
+            (_, 0) => SLICE,
+            _ => SHORTCUT_SLICE,
         };
-    }
-    let mut seen = Visited::new(limits.memory);
-    if let Err(cut) = seen.insert(fingerprint(e, steady)) {
-        return Outcome {
-            verdict: Verdict::Unknown,
-            line: vec![],
-            states,
-            cut: Some(cut),
-        };
-    }
-    // The moves of every position on the path, in one buffer; frames[i] = (start, next, auto):
-    // where the moves of depth i start, the next to try, and how many moves the game made by
-    // itself after the move that led here (their end is the next frame's start, or the buffer's).
-    let mut buf: Vec<u32> = Vec::with_capacity(4096);
-    let mut frames: Vec<(usize, usize, u32)> = Vec::with_capacity(512);
-    let mut scratch: Vec<u32> = Vec::with_capacity(64);
-    let mut auto_scratch: Vec<u32> = Vec::with_capacity(64);
-    let mut gen = Generator::new(e, no_takeback, auto_finish);
-    let mut push_moves =
-        |e: &mut Engine, buf: &mut Vec<u32>, frames: &mut Vec<(usize, usize, u32)>, auto: u32| {
-            gen.moves(e, &mut scratch);
-            let start = buf.len();
-            buf.extend_from_slice(&scratch);
-            frames.push((start, start, auto));
-        };
-    push_moves(e, &mut buf, &mut frames, 0);
-    let mut cut = None;
-    let won = loop {
-        let depth = frames.len() - 1;
-        let (start, next, auto) = frames[depth];
-        if next == buf.len() {
-            // Every move from here is tried: back up one move.
-            frames.pop();
-            buf.truncate(start);
-            if frames.is_empty() {
-                break false;
+        let step = searches[i].run(limits, &mut states, slice);
+        let cut = match step {
+            Step::Paused => continue,
+            Step::Won => {
+                return Outcome {
+                    verdict: Verdict::Won,
+                    line: searches[i].line(),
+                    states,
+                    cut: None,
+                }
             }
-            let (_, next, _) = frames[frames.len() - 1];
-            take_back(e, buf[next - 1], auto);
-            continue;
-        }
-        let m = buf[next];
-        frames[depth].1 = next + 1;
-        let auto = play(e, m, auto_finish, &mut auto_scratch);
-        states += 1;
-        if e.is_won() {
-            break true;
-        }
-        match seen.insert(fingerprint(e, steady)) {
-            Ok(true) => {}
-            Ok(false) => {
-                take_back(e, m, auto);
+            Step::Lost if i == 0 => None,
+            Step::Ended(Cut::Memory) | Step::Lost if i > 0 => {
+                // A shortcut ended: it proves nothing; its memory goes to the complete search.
+                searches.remove(i);
+                turn = 0;
+                if searches.len() == 1 {
+                    searches[0].seen.raise(limits.memory);
+                }
                 continue;
             }
-            Err(c) => {
-                cut = Some(c);
-                break false;
-            }
-        }
-        if states & 1023 == 0 {
-            if limits.stop.load(Ordering::Relaxed) {
-                cut = Some(Cut::Stopped);
-            } else if limits.deadline.is_some_and(|d| Instant::now() >= d) {
-                cut = Some(Cut::Timeout);
-            }
-        }
-        if cut.is_none() && limits.max_states.is_some_and(|n| states >= n) {
-            cut = Some(Cut::States);
-        }
-        if cut.is_some() {
-            break false;
-        }
-        // The child's moves go after the parent's: the top frame's moves always end the buffer.
-        push_moves(e, &mut buf, &mut frames, auto);
-    };
-    let line: Vec<u32> = if won {
-        e.hist[root..].iter().map(|&r| r & REC_MOVE).collect()
-    } else {
-        vec![]
-    };
-    while e.hist.len() > root {
-        e.unmake();
+            Step::Lost => None,
+            Step::Ended(cut) => Some(cut),
+        };
+        return Outcome {
+            verdict: if cut.is_some() {
+                Verdict::Unknown
+            } else {
+                Verdict::Lost
+            },
+            line: vec![],
+            states,
+            cut,
+        };
     }
-    let verdict = if won {
-        Verdict::Won
-    } else if cut.is_some() {
-        Verdict::Unknown
-    } else {
-        Verdict::Lost
-    };
-    Outcome {
-        verdict,
-        line,
-        states,
-        cut,
+}
+
+/// The complete search's first turn, in positions: most deals are settled within it.
+const FIRST_SLICE: u64 = 250_000;
+/// Each later turn of the complete search, in positions.
+const SLICE: u64 = 100_000;
+/// Each turn of a shortcut, in positions: they find most of their wins fast, so they get more.
+const SHORTCUT_SLICE: u64 = 300_000;
+
+/// Which moves a search tries: all legal moves, or a subset (see `solve`).
+#[derive(Clone, Copy)]
+struct Pass {
+    no_takeback: bool,
+    narrow: bool,
+}
+
+/// How a search's turn ended.
+enum Step {
+    Won,
+    Lost,
+    Paused,
+    Ended(Cut),
+}
+
+/// One exhaustive search over the moves its `Pass` allows, on its own copy of the engine; it
+/// runs in turns (`run`) and keeps its place between them.
+struct Search {
+    e: Engine,
+    root: usize,
+    auto_finish: bool,
+    steady: Option<u32>,
+    seen: Visited,
+    gen: Generator,
+    /// The moves of every position on the path, in one buffer.
+    buf: Vec<u32>,
+    /// frames[i] = (start, next, auto): where the moves of depth i start, the next to try, and
+    /// how many moves the game made by itself after the move that led here (their end is the
+    /// next frame's start, or the buffer's).
+    frames: Vec<(usize, usize, u32)>,
+    scratch: Vec<u32>,
+    auto_scratch: Vec<u32>,
+    /// Set when the search is over before it starts: the root is won, or there is no memory.
+    over: Option<Step>,
+}
+
+impl Search {
+    fn new(e: &Engine, pass: Pass, auto_finish: bool, memory: usize) -> Search {
+        let e = e.clone();
+        let steady = steady_recycles(&e);
+        let mut search = Search {
+            root: e.hist.len(),
+            auto_finish,
+            steady,
+            seen: Visited::new(memory),
+            gen: Generator::new(&e, pass, auto_finish),
+            buf: Vec::with_capacity(4096),
+            frames: Vec::with_capacity(512),
+            scratch: Vec::with_capacity(64),
+            auto_scratch: Vec::with_capacity(64),
+            over: None,
+            e,
+        };
+        if search.e.is_won() {
+            search.over = Some(Step::Won);
+        } else if let Err(cut) = search.seen.insert(fingerprint(&search.e, steady)) {
+            search.over = Some(Step::Ended(cut));
+        } else {
+            search.push_moves(0);
+        }
+        search
+    }
+
+    /// The winning line found: the moves from the root.
+    fn line(&self) -> Vec<u32> {
+        self.e.hist[self.root..]
+            .iter()
+            .map(|&r| r & REC_MOVE)
+            .collect()
+    }
+
+    fn push_moves(&mut self, auto: u32) {
+        self.gen.moves(&self.e, &mut self.scratch);
+        let start = self.buf.len();
+        self.buf.extend_from_slice(&self.scratch);
+        self.frames.push((start, start, auto));
+    }
+
+    /// Search on for `slice` positions at most, counting them in `states`, within `limits`.
+    fn run(&mut self, limits: &Limits<'_>, states: &mut u64, slice: u64) -> Step {
+        if let Some(step) = self.over.take() {
+            return step;
+        }
+        let pause = *states + slice;
+        let e = &mut self.e;
+        loop {
+            let depth = self.frames.len() - 1;
+            let (start, next, auto) = self.frames[depth];
+            if next == self.buf.len() {
+                // Every move from here is tried: back up one move.
+                self.frames.pop();
+                self.buf.truncate(start);
+                if self.frames.is_empty() {
+                    return Step::Lost;
+                }
+                let (_, next, _) = self.frames[self.frames.len() - 1];
+                take_back(e, self.buf[next - 1], auto);
+                continue;
+            }
+            let m = self.buf[next];
+            self.frames[depth].1 = next + 1;
+            let auto = play(e, m, self.auto_finish, &mut self.auto_scratch);
+            *states += 1;
+            if e.is_won() {
+                return Step::Won;
+            }
+            match self.seen.insert(fingerprint(e, self.steady)) {
+                Ok(true) => {}
+                Ok(false) => {
+                    take_back(e, m, auto);
+                    continue;
+                }
+                Err(cut) => return Step::Ended(cut),
+            }
+            if *states & 1023 == 0 {
+                if limits.stop.load(Ordering::Relaxed) {
+                    return Step::Ended(Cut::Stopped);
+                }
+                if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                    return Step::Ended(Cut::Timeout);
+                }
+            }
+            if limits.max_states.is_some_and(|n| *states >= n) {
+                return Step::Ended(Cut::States);
+            }
+            // The child's moves go after the parent's: the top frame's moves always end the buffer.
+            self.gen.moves(e, &mut self.scratch);
+            let start = self.buf.len();
+            self.buf.extend_from_slice(&self.scratch);
+            self.frames.push((start, start, auto));
+            if *states >= pause {
+                return Step::Paused;
+            }
+        }
     }
 }
