@@ -386,52 +386,48 @@ impl Generator {
 
 /// Search from `e`'s position for a win; `e` is left as it was.
 ///
-/// Up to three searches run side by side, taking turns, the complete search first (its first
-/// turn settles most deals either way); a shortcut's turn is three times the complete search's. The others are shortcuts: they
-/// search a subset of the legal moves, so a win they find is a win, and one that ends without a
-/// win proves nothing and simply stops taking turns:
+/// Two searches may run side by side, taking turns: the complete search, first (its first turn
+/// settles most deals either way), and a shortcut, which searches a subset of the legal moves, so
+/// a win it finds is a win, and when it ends without one it proves nothing and simply stops:
 ///
 /// - with any-run column moves, a narrow search whose column-to-column moves must empty their
 ///   column or uncover a card that goes up, and without take-backs: it finds many wins that the
 ///   complete search reaches only after millions of positions, in a far smaller space;
-/// - where the rules allow foundation take-backs, a search without them.
+/// - otherwise, where the rules allow foundation take-backs, a search without them.
 ///
-/// Every search keeps its place between turns, so the complete search loses nothing but time to
-/// the shortcuts, and none once they have ended. The budget is shared: `max_states` counts every
-/// search's positions, and the visited sets share `memory` (half for the complete search while a
-/// shortcut runs, all of it after).
+/// A shortcut's turn is three times the complete search's. Both keep their place between turns,
+/// so the complete search loses nothing but time to the shortcut, and none once it has ended. The
+/// budget is shared: `max_states` counts both searches' positions, and the visited sets share
+/// `memory` (half each while both run; all of it for the complete search after).
 ///
 /// With `auto_finish`, the game puts cards up by itself once stock, waste and reserve are empty
 /// (as `canfield.Game` does under such rules), and the line found includes those moves.
 pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome {
-    let mut passes = vec![Pass {
+    let complete = Pass {
         no_takeback: false,
         narrow: false,
-    }];
-    if e.rules.mode == MODE_ANY {
-        passes.push(Pass {
+    };
+    let shortcut = if e.rules.mode == MODE_ANY {
+        Some(Pass {
             no_takeback: true,
             narrow: true,
-        });
-    }
-    if e.rules.takeback {
-        passes.push(Pass {
+        })
+    } else if e.rules.takeback {
+        Some(Pass {
             no_takeback: true,
             narrow: false,
-        });
-    }
-    let shortcuts = passes.len() - 1;
-    let mut searches: Vec<Search> = passes
-        .iter()
-        .enumerate()
-        .map(|(i, &pass)| {
-            let memory = match (i, shortcuts) {
-                (_, 0) => limits.memory,
-                (0, _) => limits.memory / 2,
-                _ => limits.memory / 2 / shortcuts,
-            };
-            Search::new(e, pass, auto_finish, memory)
         })
+    } else {
+        None
+    };
+    let memory = if shortcut.is_some() {
+        limits.memory / 2
+    } else {
+        limits.memory
+    };
+    let mut searches: Vec<Search> = std::iter::once(complete)
+        .chain(shortcut)
+        .map(|pass| Search::new(e, pass, auto_finish, memory))
         .collect();
     let mut states = 1u64; // the root
     let mut turn = 0;
@@ -443,8 +439,7 @@ pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome 
             (_, 0) => SLICE,
             _ => SHORTCUT_SLICE,
         };
-        let step = searches[i].run(limits, &mut states, slice);
-        let cut = match step {
+        let cut = match searches[i].run(limits, &mut states, slice) {
             Step::Paused => continue,
             Step::Won => {
                 return Outcome {
@@ -454,14 +449,10 @@ pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome 
                     cut: None,
                 }
             }
-            Step::Lost if i == 0 => None,
             Step::Ended(Cut::Memory) | Step::Lost if i > 0 => {
-                // A shortcut ended: it proves nothing; its memory goes to the complete search.
-                searches.remove(i);
-                turn = 0;
-                if searches.len() == 1 {
-                    searches[0].seen.raise(limits.memory);
-                }
+                // The shortcut ended: it proves nothing; its memory goes to the complete search.
+                searches.truncate(1);
+                searches[0].seen.raise(limits.memory);
                 continue;
             }
             Step::Lost => None,
