@@ -287,3 +287,24 @@ proptest! {
         prop_assert!(!e.is_won());
     }
 }
+
+#[test]
+fn turning_the_waste_back_keeps_the_key_the_solver_gives_it() {
+    // `key2_turned_back` is the key the position has once its waste is turned back over: the
+    // solver stores positions a pass would stop at under it (see `solver::fingerprint`).
+    for seed in 0..20 {
+        let mut e = Engine::new(canfield_rules(false, None), &dealt(&deck(seed))).unwrap();
+        for _ in 0..seed % 9 {
+            e.make(0);
+        }
+        let back = e.key2_turned_back(0);
+        assert_ne!(e.waste.is_empty(), back != e.key2(0), "seed {seed}");
+        while !e.stock.is_empty() {
+            e.make(0);
+            assert_eq!(e.key2_turned_back(0), back, "seed {seed}");
+        }
+        e.make(0); // the recycle
+        assert!(e.waste.is_empty());
+        assert_eq!(e.key2(0), back, "seed {seed}");
+    }
+}

@@ -16,8 +16,9 @@ from .chart import bars_svg
 from .report import Report, markdown_table, report
 
 #: The rules of the published study: Canfield with any-run column moves, no take-back from the
-#: foundations, draw 3 and unlimited passes.
-LITERATURE_OPTIONS = {"foundation_takeback": False}
+#: foundations, draw 3 and unlimited passes, and columns that rank from the foundations' base
+#: (no base−1 card on a base card).
+LITERATURE_OPTIONS = {"foundation_takeback": False, "build_past_base": False}
 #: Its win rate and margin on 10⁷ deals (Blake and Gent), as fractions.
 PUBLISHED = (0.71245, 0.00031)
 #: Surveys listed first, in this order; the others follow by variant id.
