@@ -27,6 +27,7 @@ from .errors import (
     InvalidPositionError,
     RecordError,
     RulesError,
+    SurveyError,
     UndoError,
     VariantError,
 )
@@ -61,6 +62,7 @@ __all__ = [
     "RuleSpec",
     "RulesError",
     "Solution",
+    "SurveyError",
     "UndoError",
     "Variant",
     "VariantError",

@@ -50,3 +50,7 @@ class VariantError(CanfieldError):
 
 class RecordError(CanfieldError):
     """A saved-game record is invalid; the message names the first problem and where it is."""
+
+
+class SurveyError(CanfieldError):
+    """A survey's settings, deal set or file is wrong, or a resume does not match the file."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from html import escape
 
-from ..errors import CanfieldError
+from ..errors import SurveyError
 from .report import Report
 
 FONT = "DejaVu Sans, Arial, sans-serif"
@@ -39,7 +39,7 @@ def bars_svg(
     """
     names = list(labels) if labels is not None else [r.rules for r in reports]
     if len(names) != len(reports):
-        raise CanfieldError(f"{len(reports)} reports but {len(names)} labels")
+        raise SurveyError(f"{len(reports)} reports but {len(names)} labels")
     marks = marks or {}
     width = LABEL_WIDTH + PLOT_WIDTH + 24
     height = TOP + ROW * len(reports) + BOTTOM

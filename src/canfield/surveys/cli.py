@@ -11,7 +11,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..errors import CanfieldError
+from ..errors import SurveyError
 from ..game import _parse_option
 from ..spec import FIELDS
 from .report import report
@@ -95,11 +95,11 @@ def cmd_survey(args: argparse.Namespace) -> int:
     """Run the ``survey`` command."""
     if args.report is not None:
         if args.db is not None:
-            raise CanfieldError("give --report FILE to read a survey, or --db FILE to run one, not both")
+            raise SurveyError("give --report FILE to read a survey, or --db FILE to run one, not both")
         r = report(args.report)
     else:
         if args.db is None:
-            raise CanfieldError("canfield survey needs --db FILE (or --report FILE)")
+            raise SurveyError("canfield survey needs --db FILE (or --report FILE)")
         options = dict(args.option)
         if args.draw is not None:
             options["draw"] = args.draw

@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from ..deals import CODE_SPACE, make_code, parse_code, parse_deal
-from ..errors import CanfieldError, InvalidCardError, InvalidCodeError, InvalidDealError
+from ..errors import InvalidCardError, InvalidCodeError, InvalidDealError, SurveyError
 
 
 @attrs.frozen
@@ -68,10 +68,10 @@ class DealSet:
 def count_from(start: str, count: int) -> DealSet:
     """``count`` consecutive deal codes from ``start`` (same draw, letters counting up)."""
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise CanfieldError(f"count is a whole number of deals >= 1, not {count!r}")
+        raise SurveyError(f"count is a whole number of deals >= 1, not {count!r}")
     draw, first = parse_code(start)
     if first + count > CODE_SPACE:
-        raise CanfieldError(
+        raise SurveyError(
             f"{count} deals from {make_code(first, draw)} run past the last deal code {make_code(CODE_SPACE - 1, draw)}"
         )
     return DealSet("count", count, start=make_code(first, draw))
@@ -82,9 +82,9 @@ def code_range(start: str, stop: str) -> DealSet:
     draw, first = parse_code(start)
     stop_draw, last = parse_code(stop)
     if stop_draw != draw:
-        raise CanfieldError(f"a code range has one draw: {start!r} draws {draw}, {stop!r} draws {stop_draw}")
+        raise SurveyError(f"a code range has one draw: {start!r} draws {draw}, {stop!r} draws {stop_draw}")
     if last < first:
-        raise CanfieldError(f"code range {start!r}..{stop!r} is empty: the stop comes before the start")
+        raise SurveyError(f"code range {start!r}..{stop!r} is empty: the stop comes before the start")
     return DealSet("range", last - first + 1, start=make_code(first, draw))
 
 
@@ -98,7 +98,7 @@ def from_file(path: str | os.PathLike[str], decks: int = 1) -> DealSet:
     try:
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise CanfieldError(f"deal file {str(p)!r} cannot be read: {e}") from e
+        raise SurveyError(f"deal file {str(p)!r} cannot be read: {e}") from e
     deals: list[str] = []
     seen: dict[str, int] = {}
     for number, raw in enumerate(text.splitlines(), 1):
@@ -113,12 +113,12 @@ def from_file(path: str | os.PathLike[str], decks: int = 1) -> DealSet:
                 parse_deal(line, decks)
                 deal = " ".join(line.split())
         except (InvalidCodeError, InvalidDealError, InvalidCardError) as e:
-            raise CanfieldError(f"deal file {str(p)!r}, line {number}: {e}") from e
+            raise SurveyError(f"deal file {str(p)!r}, line {number}: {e}") from e
         if deal in seen:
-            raise CanfieldError(f"deal file {str(p)!r}, line {number}: {deal[:40]!r} repeats line {seen[deal]}")
+            raise SurveyError(f"deal file {str(p)!r}, line {number}: {deal[:40]!r} repeats line {seen[deal]}")
         seen[deal] = number
         deals.append(deal)
     if not deals:
-        raise CanfieldError(f"deal file {str(p)!r} has no deals")
+        raise SurveyError(f"deal file {str(p)!r} has no deals")
     digest = hashlib.sha256("\n".join(deals).encode()).hexdigest()
     return DealSet("file", len(deals), listed=tuple(deals), path=str(p), digest=digest)

@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from ..deals import letters_to_seed, make_code
-from ..errors import CanfieldError, VariantError
+from ..errors import SurveyError, VariantError
 from ..game import Game
 from ..plugins.registry import get_variant, load_plugin_file, registry, rules_for
 from ..solver import DEFAULT_MEMORY, solve
@@ -120,7 +120,7 @@ def _plugin_file(variant_id: str, source: str) -> str | None:
         if isinstance(p, str) and Path(p).name == name and Path(p).is_file()
     ]
     if len(paths) != 1:
-        raise CanfieldError(f"variant {variant_id!r} comes from plugin file {name!r}, which cannot be found again")
+        raise SurveyError(f"variant {variant_id!r} comes from plugin file {name!r}, which cannot be found again")
     return str(Path(paths[0]).resolve())
 
 
@@ -129,13 +129,13 @@ def _deal_set(
 ) -> dealsets.DealSet:
     given = [name for name, v in (("count", count), ("stop", stop), ("deals", deals)) if v is not None]
     if len(given) != 1:
-        raise CanfieldError(
+        raise SurveyError(
             "a survey needs one deal set: a count of deals (from a start code), a start and a stop code, "
             f"or a file of deals; got {', '.join(given) or 'none'}"
         )
     if deals is not None:
         if start is not None:
-            raise CanfieldError("a deal file gives its own deals: no start code with it")
+            raise SurveyError("a deal file gives its own deals: no start code with it")
         return dealsets.from_file(deals, decks)
     if start is None:
         first = make_code(0, draw)
@@ -151,10 +151,10 @@ def _deal_set(
 
 def _check_cap(max_states: int | None, timeout: float | None, memory: int) -> None:
     if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0):
-        raise CanfieldError(f"timeout is a number of seconds > 0 or None, not {timeout!r}")
+        raise SurveyError(f"timeout is a number of seconds > 0 or None, not {timeout!r}")
     for name, value in (("max_states", max_states), ("memory", memory)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-            raise CanfieldError(f"{name} is a whole number >= 1, not {value!r}")
+            raise SurveyError(f"{name} is a whole number >= 1, not {value!r}")
 
 
 # -- where the deals are solved -----------------------------------------------------------------
@@ -204,7 +204,7 @@ class _Dask(_Runner):
         try:
             import distributed as dask_distributed
         except ImportError as e:
-            raise CanfieldError("a survey on Dask needs the dask extra: pip install 'canfield[dask]'") from e
+            raise SurveyError("a survey on Dask needs the dask extra: pip install 'canfield[dask]'") from e
         distributed: Any = dask_distributed  # untyped: its calls are not checked
         self._distributed = distributed
         self._own = not isinstance(scheduler, distributed.Client)
@@ -287,7 +287,7 @@ def survey(
     ``workers`` local processes (default: one per core; 1 solves in this process), or a Dask
     cluster: ``scheduler`` is its address or a ``distributed.Client`` (the ``dask`` extra).
     Run again with the same file and settings to resume; other settings are refused with
-    `CanfieldError`. ``progress`` shows a progress bar on standard error; ``command`` is recorded
+    `SurveyError`. ``progress`` shows a progress bar on standard error; ``command`` is recorded
     in the file as the command that made it. Returns the `Report` of the whole file.
     """
     options = dict(options or {})
@@ -296,11 +296,11 @@ def survey(
     spec = rules.spec
     canonical = {f: getattr(spec, f) for f in FIELDS if getattr(spec, f) != getattr(v.spec, f)}
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
-        raise CanfieldError(f"workers is a whole number >= 1, not {workers!r}")
+        raise SurveyError(f"workers is a whole number >= 1, not {workers!r}")
     _check_cap(max_states, timeout, memory)
     in_process = scheduler is None and workers == 1
     if v.source == "runtime" and not in_process:
-        raise CanfieldError(
+        raise SurveyError(
             f"variant {v.id!r} was registered at run time, so worker processes cannot see it: register it "
             "from a plugin file (canfield.load_plugin_file) or an installed plugin, or survey it with workers=1"
         )

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..errors import CanfieldError
+from ..errors import SurveyError
 
 #: The layout of the file; another number is refused.
 FORMAT = 1
@@ -68,21 +68,21 @@ def _connect(path: str | os.PathLike[str], *, readonly: bool = False) -> sqlite3
     try:
         if readonly:
             if not p.is_file():
-                raise CanfieldError(f"survey file {str(p)!r} does not exist")
+                raise SurveyError(f"survey file {str(p)!r} does not exist")
             conn = sqlite3.connect(f"{p.resolve().as_uri()}?mode=ro", uri=True)
         else:
             conn = sqlite3.connect(p)
             tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             if tables and "meta" not in tables:
                 conn.close()
-                raise CanfieldError(f"{str(p)!r} is not a survey file: it is a database of other tables")
+                raise SurveyError(f"{str(p)!r} is not a survey file: it is a database of other tables")
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=NORMAL")
             conn.executescript(_SCHEMA)
         conn.execute("PRAGMA busy_timeout=10000")
         return conn
     except sqlite3.DatabaseError as e:
-        raise CanfieldError(f"{str(p)!r} is not a survey file: {e}") from e
+        raise SurveyError(f"{str(p)!r} is not a survey file: {e}") from e
 
 
 def read_meta(conn: sqlite3.Connection, path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -90,10 +90,10 @@ def read_meta(conn: sqlite3.Connection, path: str | os.PathLike[str]) -> dict[st
     try:
         rows = conn.execute("SELECT key, value FROM meta").fetchall()
     except sqlite3.DatabaseError as e:
-        raise CanfieldError(f"{str(path)!r} is not a survey file: {e}") from e
+        raise SurveyError(f"{str(path)!r} is not a survey file: {e}") from e
     meta = {k: json.loads(v) for k, v in rows}
     if meta and meta.get("format") != FORMAT:
-        raise CanfieldError(f"{str(path)!r} is not a survey file of format {FORMAT} (it says {meta.get('format')!r})")
+        raise SurveyError(f"{str(path)!r} is not a survey file of format {FORMAT} (it says {meta.get('format')!r})")
     return meta
 
 
@@ -115,7 +115,7 @@ class Store:
             wrong = [f"{label}: the file has {dumps(old.get(k))}, this run asks for {dumps(meta[k])}"
                      for k, label in COMPARED.items() if dumps(old.get(k)) != dumps(meta[k])]  # fmt: skip
             if wrong:
-                raise CanfieldError(
+                raise SurveyError(
                     f"survey file {self.path!r} holds another survey ("
                     + "; ".join(wrong)
                     + "): give the same settings to resume it, or another file for a new survey"
@@ -168,12 +168,12 @@ def load(path: str | os.PathLike[str]) -> tuple[dict[str, Any], list[sqlite3.Row
     try:
         meta = read_meta(conn, path)
         if not meta:
-            raise CanfieldError(f"{str(path)!r} is not a survey file: it records no survey")
+            raise SurveyError(f"{str(path)!r} is not a survey file: it records no survey")
         conn.row_factory = sqlite3.Row
         deals = conn.execute("SELECT * FROM deals ORDER BY idx").fetchall()
         runs = conn.execute("SELECT * FROM runs ORDER BY id").fetchall()
     except sqlite3.DatabaseError as e:
-        raise CanfieldError(f"{str(path)!r} is not a survey file: {e}") from e
+        raise SurveyError(f"{str(path)!r} is not a survey file: {e}") from e
     finally:
         conn.close()
     return meta, deals, runs
