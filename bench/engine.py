@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
 import random
 import statistics
 import subprocess
@@ -48,6 +47,8 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from worker import Worker
 
 import canfield  # in today's worker process: the package at --today
 from canfield.notation import format_move
@@ -124,26 +125,14 @@ class Today:
         archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "src"], capture_output=True, check=True)
         with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
             tar.extractall(workdir, filter="data")
-        src = (workdir / "src").resolve()
-        env = dict(os.environ, PYTHONPATH=str(src), CANFIELD_DISABLE_PLUGIN_AUTOLOAD="1")
-        self.proc = subprocess.Popen(
-            [sys.executable, __file__, "--worker"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env
-        )
-        assert self.proc.stdin and self.proc.stdout
-        self.stdin, self.stdout = self.proc.stdin, self.proc.stdout
-        origin = self.stdout.readline().strip()
-        if not origin.startswith(str(src)):
-            raise SystemExit(f"today's worker imported canfield from {origin or 'nowhere'}, not {src}")
+        self.worker = Worker(__file__, (workdir / "src").resolve())
 
     def playout(self, deal: int) -> Result:
-        self.stdin.write(f"run {deal}\n")
-        self.stdin.flush()
-        moves, seconds, played = self.stdout.readline().split()
+        moves, seconds, played = self.worker.ask(f"run {deal}").split()
         return int(moves), float(seconds), int(played)
 
     def close(self) -> None:
-        self.stdin.close()
-        self.proc.wait()
+        self.worker.close()
 
 
 def perft_within(target: Any, seconds: float) -> Perft | None:

@@ -38,6 +38,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from worker import Worker
+
 import canfield
 from canfield.deals import CODE_SPACE
 from canfield.surveys.report import conservative_interval, percentile
@@ -93,15 +95,8 @@ class Baseline:
             subprocess.run([*pip, "wheel", "--no-deps", "-w", str(cache / "dist"), str(tree)], check=True)
             wheel = next((cache / "dist").glob("*.whl"))
             subprocess.run([*pip, "install", "--no-deps", "--target", str(site), str(wheel)], check=True)
+        self.worker = Worker(__file__, site)
         env = dict(os.environ, PYTHONPATH=str(site), CANFIELD_DISABLE_PLUGIN_AUTOLOAD="1")
-        self.proc = subprocess.Popen(
-            [sys.executable, __file__, "--worker"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env
-        )
-        assert self.proc.stdin and self.proc.stdout
-        self.stdin, self.stdout = self.proc.stdin, self.proc.stdout
-        origin = self.stdout.readline().strip()
-        if not origin.startswith(str(site)):
-            raise SystemExit(f"the baseline imported canfield from {origin or 'nowhere'}, not {site}")
         self.fields = json.loads(
             subprocess.run(
                 [sys.executable, "-c", "import attrs, canfield; print([f.name for f in attrs.fields(canfield.RuleSpec)])"],
@@ -116,9 +111,7 @@ class Baseline:
         return all(name in self.fields for name in options)
 
     def solve(self, variant: str, options: dict[str, Any], code: str, cap: float, memory: int) -> Result:
-        self.stdin.write(json.dumps([variant, options, code, cap, memory]) + "\n")
-        self.stdin.flush()
-        verdict, states, seconds = json.loads(self.stdout.readline())
+        verdict, states, seconds = json.loads(self.worker.ask(json.dumps([variant, options, code, cap, memory])))
         return verdict, states, seconds
 
 

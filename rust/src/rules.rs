@@ -112,7 +112,6 @@ impl Rules {
             mask |= 1 << (suit * 13 + below);
         }
         for (t, kids) in r.children.iter_mut().enumerate() {
-            *kids = self.children[t];
             if t as u8 % 13 == start {
                 *kids &= !mask;
             }

@@ -562,7 +562,6 @@ impl Search {
             return step;
         }
         let pause = *states + slice;
-        let e = &mut self.e;
         loop {
             let depth = self.frames.len() - 1;
             let (start, next, auto) = self.frames[depth];
@@ -574,20 +573,20 @@ impl Search {
                     return Step::Lost;
                 }
                 let (_, next, _) = self.frames[self.frames.len() - 1];
-                take_back(e, self.buf[next - 1], auto);
+                take_back(&mut self.e, self.buf[next - 1], auto);
                 continue;
             }
             let m = self.buf[next];
             self.frames[depth].1 = next + 1;
-            let auto = play(e, m, self.auto_finish, &mut self.auto_scratch);
+            let auto = play(&mut self.e, m, self.auto_finish, &mut self.auto_scratch);
             *states += 1;
-            if e.is_won() {
+            if self.e.is_won() {
                 return Step::Won;
             }
-            match self.seen.insert(fingerprint(e, self.steady)) {
+            match self.seen.insert(fingerprint(&self.e, self.steady)) {
                 Ok(true) => {}
                 Ok(false) => {
-                    take_back(e, m, auto);
+                    take_back(&mut self.e, m, auto);
                     continue;
                 }
                 Err(cut) => return Step::Ended(cut),
@@ -604,10 +603,7 @@ impl Search {
                 return Step::Ended(Cut::States);
             }
             // The child's moves go after the parent's: the top frame's moves always end the buffer.
-            self.gen.moves(e, &mut self.scratch);
-            let start = self.buf.len();
-            self.buf.extend_from_slice(&self.scratch);
-            self.frames.push((start, start, auto));
+            self.push_moves(auto);
             if *states >= pause {
                 return Step::Paused;
             }
