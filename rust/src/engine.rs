@@ -5,7 +5,9 @@
 //! Python suite plays both side by side. Moves are `src | dst << 5 | count << 10` (see
 //! `canfield.moves`); 0 is the stock move.
 
-use crate::hash::{mix2, z2, Tag};
+use crate::hash::{
+    mix2, z2, Tag, COLUMN_KEYS, FOUNDATION_KEYS, LINK_KEYS, RECYCLES_KEYS, TOP_KEYS,
+};
 use crate::rules::{Rules, MODE_ANY, MODE_WHOLE};
 use std::sync::Arc;
 
@@ -25,6 +27,47 @@ pub const REC_FILL: u32 = 1 << 23;
 pub const REC_FOUNDATION_SHIFT: u32 = 24;
 
 const ONE: u32 = 1 << 10;
+/// No card: before the first card of the stock and waste sequence, or the top of an empty waste.
+const NO_CARD: u8 = 255;
+
+/// The hash of card `b` coming right after `a` (or first, after `NO_CARD`) in the stock and waste
+/// sequence.
+#[inline]
+fn link(a: u8, b: u8) -> u128 {
+    LINK_KEYS.get(Tag::Link, a, usize::from(b))
+}
+
+/// The hash of the waste's top card.
+#[inline]
+fn top(c: Option<&u8>) -> u128 {
+    TOP_KEYS.get(Tag::Top, c.copied().unwrap_or(NO_CARD), 0)
+}
+
+/// The recycle count's part of the hash.
+#[inline]
+pub fn recycles_key(recycles: u32) -> u128 {
+    RECYCLES_KEYS.get(Tag::Recycles, 0, recycles as usize)
+}
+
+/// A move's child, hashed without playing the move (see `Engine::child`).
+#[derive(Clone, Copy, Debug)]
+pub struct Child {
+    /// The child's `key2` without the recycle count's part (`recycles_key`).
+    pub key: u128,
+    /// The child's waste top card, waste length, stock and waste length, and recycle count.
+    pub waste_top: Option<u8>,
+    pub waste: usize,
+    pub total: usize,
+    pub recycles: u32,
+}
+
+impl Child {
+    /// The key's change were the child's waste turned back over onto its stock (one deck; see
+    /// `Engine::key2_turned_back`).
+    pub fn turned_back(&self) -> u128 {
+        top(self.waste_top.as_ref()) ^ top(None)
+    }
+}
 const TO_FOUNDATION: u32 = FOUNDATION << 5 | ONE;
 
 /// A position as plain data: piles bottom to top, except `stock`, which is in turning order.
@@ -131,6 +174,10 @@ pub struct Engine {
     total: usize,
     // The position's hash, kept by make and unmake (see `key`).
     colh: Vec<u128>,
+    /// `mix2` of each column's hash, and their sum (the columns' part of the key, the same in
+    /// any column order), brought up to date at the end of each move (`settle`).
+    colm: Vec<u128>,
+    colsum: u128,
     pile_h: u128,
 }
 
@@ -158,6 +205,8 @@ impl Engine {
             redeals: rules.pass_limit.map_or(-1, |p| i64::from(p) - 1),
             total: 52 * rules.decks,
             colh: vec![0; rules.columns],
+            colm: vec![0; rules.columns],
+            colsum: 0,
             pile_h: 0,
             rules,
         };
@@ -206,20 +255,32 @@ impl Engine {
             self.colh[i] = col
                 .iter()
                 .enumerate()
-                .fold(0, |h, (d, &c)| h ^ z2(Tag::Column, c, d));
+                .fold(0, |h, (d, &c)| h ^ COLUMN_KEYS.get(Tag::Column, c, d));
         }
+        self.colm = self.colh.iter().map(|&h| mix2(h)).collect();
+        self.colsum = self.colm.iter().fold(0, |acc, &m| acc.wrapping_add(m));
         let mut h = 0;
         for (d, &c) in self.res.iter().enumerate() {
             h ^= z2(Tag::Reserve, c, d);
         }
-        for (d, &c) in self.stock.iter().enumerate() {
-            h ^= z2(Tag::Stock, c, d);
-        }
-        for (d, &c) in self.waste.iter().enumerate() {
-            h ^= z2(Tag::Waste, c, d);
+        if self.one_deck {
+            let mut before = NO_CARD;
+            for i in 0..self.waste.len() + self.stock.len() {
+                let c = self.turn_order(i);
+                h ^= link(before, c);
+                before = c;
+            }
+            h ^= top(self.waste.last());
+        } else {
+            for (d, &c) in self.stock.iter().enumerate() {
+                h ^= z2(Tag::Stock, c, d);
+            }
+            for (d, &c) in self.waste.iter().enumerate() {
+                h ^= z2(Tag::Waste, c, d);
+            }
         }
         for (f, &n) in self.fcount.iter().enumerate() {
-            h ^= z2(Tag::Foundation, f as u8, n as usize);
+            h ^= FOUNDATION_KEYS.get(Tag::Foundation, f as u8, n as usize);
         }
         self.pile_h = h;
     }
@@ -227,8 +288,12 @@ impl Engine {
     /// A 64-bit Zobrist-style hash of the position that ignores the order of the columns.
     ///
     /// Each column hashes its cards by depth; the columns combine by a sum of mixed column
-    /// hashes, which does not depend on their order. Reserve, stock, waste, foundations and the
-    /// recycle count are hashed by place.
+    /// hashes, which does not depend on their order. Reserve, foundations and the recycle count
+    /// are hashed by place. With one deck, the stock and waste are hashed as their sequence in
+    /// turning order (each card with the card before it: the cards are distinct, so these links
+    /// give the sequence back) and the waste's top card (which says where the waste ends): a
+    /// stock turn changes only the top card, and playing the waste's card only the links around
+    /// it. With several decks they are hashed by place.
     pub fn key(&self) -> u64 {
         self.key2(self.recycles) as u64
     }
@@ -236,16 +301,99 @@ impl Engine {
     /// The 128-bit hash of the position as if `recycles` waste recycles had been made: two
     /// independent 64-bit hashes (the low half is `key`'s when `recycles` is the real count).
     pub fn key2(&self, recycles: u32) -> u128 {
-        let cols = self
-            .colh
-            .iter()
-            .fold(0u128, |acc, &h| acc.wrapping_add(mix2(h)));
-        cols ^ self.pile_h ^ z2(Tag::Recycles, 0, recycles as usize)
+        self.colsum ^ self.pile_h ^ recycles_key(recycles)
+    }
+
+    /// What playing search move `m` would give, hashed without playing it: `m` is a move other
+    /// than a stock turn, legal once the stock has been turned to `p` cards on the waste after
+    /// `recycles` recycles (the position's own, or later ones by stock turns alone). One deck
+    /// only (None otherwise): the stock and waste sequence hash needs distinct cards.
+    pub fn child(&self, m: u32, p: usize, recycles: u32) -> Option<Child> {
+        if !self.one_deck {
+            return None;
+        }
+        let (src, dst, count) = (m & 31, (m >> 5) & 31, (m >> 10) as usize);
+        let total = self.waste.len() + self.stock.len();
+        let mut colsum = self.colsum;
+        // A column's hash changed by `delta`: the sum takes its new mixed hash.
+        let mut change = |i: usize, delta: u128| {
+            colsum = colsum
+                .wrapping_sub(self.colm[i])
+                .wrapping_add(mix2(self.colh[i] ^ delta));
+        };
+        let at = |i: usize| (i > 0).then(|| self.turn_order(i - 1));
+        let mut waste_top = at(p);
+        let mut pile = self.pile_h ^ top(self.waste.last()) ^ top(waste_top.as_ref());
+        let (mut waste, mut left) = (p, total);
+        let single;
+        let moved: &[u8] = if src == WASTE {
+            let c = waste_top.expect("a card on the waste");
+            let before = at(p - 1);
+            pile ^= link(before.unwrap_or(NO_CARD), c) ^ top(Some(&c)) ^ top(before.as_ref());
+            if p < total {
+                let after = self.turn_order(p);
+                pile ^= link(c, after) ^ link(before.unwrap_or(NO_CARD), after);
+            }
+            (waste, left, waste_top) = (p - 1, total - 1, before);
+            single = [c];
+            &single
+        } else if src == RESERVE {
+            let c = self.res[self.res.len() - 1];
+            pile ^= z2(Tag::Reserve, c, self.res.len() - 1);
+            single = [c];
+            &single
+        } else if src >= COL {
+            let i = (src - COL) as usize;
+            let col = &self.cols[i];
+            let mut delta = 0;
+            for (d, &c) in col.iter().enumerate().skip(col.len() - count) {
+                delta ^= COLUMN_KEYS.get(Tag::Column, c, d);
+            }
+            if count == col.len() && self.rules.auto_fill && !self.res.is_empty() {
+                let r = self.res[self.res.len() - 1];
+                delta ^= COLUMN_KEYS.get(Tag::Column, r, 0);
+                pile ^= z2(Tag::Reserve, r, self.res.len() - 1);
+            }
+            change(i, delta);
+            &col[col.len() - count..]
+        } else {
+            let f = self.fof[(src - FSUIT) as usize] as usize;
+            let n = self.fcount[f] as usize;
+            pile ^= FOUNDATION_KEYS.get(Tag::Foundation, f as u8, n)
+                ^ FOUNDATION_KEYS.get(Tag::Foundation, f as u8, n - 1);
+            single = [self.ftop(f).expect("a foundation card")];
+            &single
+        };
+        if dst == FOUNDATION {
+            let f = self.wants[moved[0] as usize] as usize;
+            let n = self.fcount[f] as usize;
+            pile ^= FOUNDATION_KEYS.get(Tag::Foundation, f as u8, n)
+                ^ FOUNDATION_KEYS.get(Tag::Foundation, f as u8, n + 1);
+        } else {
+            let j = (dst - COL) as usize;
+            let base = self.cols[j].len();
+            let mut delta = 0;
+            for (d, &c) in moved.iter().enumerate() {
+                delta ^= COLUMN_KEYS.get(Tag::Column, c, base + d);
+            }
+            change(j, delta);
+        }
+        Some(Child {
+            key: colsum ^ pile,
+            waste_top,
+            waste,
+            total: left,
+            recycles,
+        })
     }
 
     /// `key2(recycles)` of this position with the waste turned back over onto the stock (the
     /// stock and waste sequence unchanged, nothing on the waste).
     pub fn key2_turned_back(&self, recycles: u32) -> u128 {
+        if self.one_deck {
+            return self.key2(recycles) ^ top(self.waste.last()) ^ top(None);
+        }
+        // With several decks, by place: each waste card goes to its place in the stock.
         let total = self.waste.len() + self.stock.len();
         let moved = self.waste.iter().enumerate().fold(0u128, |acc, (i, &c)| {
             acc ^ z2(Tag::Waste, c, i) ^ z2(Tag::Stock, c, total - 1 - i)
@@ -253,17 +401,25 @@ impl Engine {
         self.key2(recycles) ^ moved
     }
 
+    /// Bring column `i`'s mixed hash and the columns' sum up to date after its cards changed.
+    #[inline]
+    fn settle(&mut self, i: usize) {
+        let m = mix2(self.colh[i]);
+        self.colsum = self.colsum.wrapping_sub(self.colm[i]).wrapping_add(m);
+        self.colm[i] = m;
+    }
+
     #[inline]
     fn col_push(&mut self, i: usize, c: u8) {
         let d = self.cols[i].len();
-        self.colh[i] ^= z2(Tag::Column, c, d);
+        self.colh[i] ^= COLUMN_KEYS.get(Tag::Column, c, d);
         self.cols[i].push(c);
     }
 
     #[inline]
     fn col_pop(&mut self, i: usize) -> u8 {
         let c = self.cols[i].pop().expect("a card in the column");
-        self.colh[i] ^= z2(Tag::Column, c, self.cols[i].len());
+        self.colh[i] ^= COLUMN_KEYS.get(Tag::Column, c, self.cols[i].len());
         c
     }
 
@@ -280,30 +436,69 @@ impl Engine {
         self.res.push(c);
     }
 
+    /// The hash change when the waste's top card leaves the stock and waste sequence, or comes
+    /// back to it (with one deck; see `key`).
+    #[inline]
+    fn waste_card_delta(&self) -> u128 {
+        let w = self.waste.len();
+        let c = self.waste[w - 1];
+        let before = if w > 1 { self.waste[w - 2] } else { NO_CARD };
+        let mut h = link(before, c) ^ top(Some(&c)) ^ top(self.waste.get(w.wrapping_sub(2)));
+        if let Some(&after) = self.stock.last() {
+            h ^= link(c, after) ^ link(before, after);
+        }
+        h
+    }
+
+    /// Take the waste's top card out of the position (a move plays it).
     #[inline]
     fn waste_pop(&mut self) -> u8 {
+        if self.one_deck {
+            self.pile_h ^= self.waste_card_delta();
+            return self.waste.pop().expect("a card on the waste");
+        }
         let c = self.waste.pop().expect("a card on the waste");
         self.pile_h ^= z2(Tag::Waste, c, self.waste.len());
         c
     }
 
+    /// Put a card back on the waste (a move is taken back).
     #[inline]
     fn waste_push(&mut self, c: u8) {
+        if self.one_deck {
+            self.waste.push(c);
+            self.pile_h ^= self.waste_card_delta();
+            return;
+        }
         self.pile_h ^= z2(Tag::Waste, c, self.waste.len());
         self.waste.push(c);
     }
 
-    #[inline]
-    fn stock_pop(&mut self) -> u8 {
-        let c = self.stock.pop().expect("a card in the stock");
-        self.pile_h ^= z2(Tag::Stock, c, self.stock.len());
-        c
-    }
-
-    #[inline]
-    fn stock_push(&mut self, c: u8) {
-        self.pile_h ^= z2(Tag::Stock, c, self.stock.len());
-        self.stock.push(c);
+    /// Move `k` cards from the stock to the waste, or back (`back`), one by one: a stock turn
+    /// (or a recycle, all of them) and its undo.
+    fn shift(&mut self, k: usize, back: bool) {
+        let old_top = self.waste.last().copied();
+        let (from, to) = if back {
+            (&mut self.waste, &mut self.stock)
+        } else {
+            (&mut self.stock, &mut self.waste)
+        };
+        let n = from.len();
+        if !self.one_deck {
+            let (a, b) = if back {
+                (Tag::Waste, Tag::Stock)
+            } else {
+                (Tag::Stock, Tag::Waste)
+            };
+            for (i, &c) in from[n - k..].iter().rev().enumerate() {
+                self.pile_h ^= z2(a, c, n - 1 - i) ^ z2(b, c, to.len() + i);
+            }
+        }
+        to.extend(from[n - k..].iter().rev());
+        from.truncate(n - k);
+        if self.one_deck {
+            self.pile_h ^= top(old_top.as_ref()) ^ top(self.waste.last());
+        }
     }
 
     // -- foundations -------------------------------------------------------------------------
@@ -338,9 +533,9 @@ impl Engine {
     }
 
     fn set_count(&mut self, f: usize, n: u8) {
-        self.pile_h ^= z2(Tag::Foundation, f as u8, self.fcount[f] as usize);
+        self.pile_h ^= FOUNDATION_KEYS.get(Tag::Foundation, f as u8, self.fcount[f] as usize);
         self.fcount[f] = n;
-        self.pile_h ^= z2(Tag::Foundation, f as u8, n as usize);
+        self.pile_h ^= FOUNDATION_KEYS.get(Tag::Foundation, f as u8, n as usize);
     }
 
     fn fpush(&mut self, f: usize) {
@@ -598,19 +793,13 @@ impl Engine {
     pub fn make(&mut self, m: u32) {
         if m == 0 {
             if self.stock.is_empty() {
-                while !self.waste.is_empty() {
-                    let c = self.waste_pop();
-                    self.stock_push(c);
-                }
-                // The waste, turned over, is the stock in the same order: rehash by place.
+                // The waste, turned over, is the stock in the same order.
+                self.shift(self.waste.len(), true);
                 self.recycles += 1;
                 self.hist.push(0);
             } else {
                 let k = self.draw_count().min(self.stock.len());
-                for _ in 0..k {
-                    let c = self.stock_pop();
-                    self.waste_push(c);
-                }
+                self.shift(k, false);
                 self.hist.push((k as u32) << REC_TURNED_SHIFT);
             }
             return;
@@ -641,6 +830,7 @@ impl Engine {
                     self.loc[c as usize] = i as i8;
                 }
             }
+            self.settle(i);
         } else {
             // A take-back from the first foundation of that suit that has cards.
             let s = (src - FSUIT) as u8;
@@ -667,6 +857,7 @@ impl Engine {
                     self.loc[c as usize] = j as i8;
                 }
             }
+            self.settle(j);
         }
         self.hist.push(rec);
     }
@@ -678,15 +869,9 @@ impl Engine {
         if m == 0 {
             let k = (rec >> REC_TURNED_SHIFT) & 0x3F;
             if k > 0 {
-                for _ in 0..k {
-                    let c = self.waste_pop();
-                    self.stock_push(c);
-                }
+                self.shift(k as usize, true);
             } else {
-                while !self.stock.is_empty() {
-                    let c = self.stock_pop();
-                    self.waste_push(c);
-                }
+                self.shift(self.stock.len(), false);
                 self.recycles -= 1;
             }
             return Some(0);
@@ -706,6 +891,7 @@ impl Engine {
             for k in (0..n).rev() {
                 moved[k] = self.col_pop(j);
             }
+            self.settle(j);
         }
         if src == WASTE {
             self.waste_push(moved[0]);
@@ -726,6 +912,7 @@ impl Engine {
                     self.loc[c as usize] = i as i8;
                 }
             }
+            self.settle(i);
             return Some(m);
         } else {
             self.fpush(f);

@@ -9,11 +9,15 @@ pub enum Tag {
     Waste = 4,
     Foundation = 5,
     Recycles = 6,
+    /// Two cards next to each other in the stock and waste sequence (see `Engine::key2`).
+    Link = 7,
+    /// The waste's top card.
+    Top = 8,
 }
 
 /// A bijective 64-bit mixer (the SplitMix64 finalizer); `mix(0) == 0`.
 #[inline]
-pub fn mix(mut x: u64) -> u64 {
+pub const fn mix(mut x: u64) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     x ^ (x >> 31)
@@ -21,8 +25,8 @@ pub fn mix(mut x: u64) -> u64 {
 
 /// The key of `card` (or foundation index) at `depth` in a place of kind `tag`.
 #[inline]
-pub fn z(tag: Tag, card: u8, depth: usize) -> u64 {
-    let id = (tag as u64) << 40 | u64::from(card) << 24 | depth as u64;
+pub const fn z(tag: Tag, card: u8, depth: usize) -> u64 {
+    let id = (tag as u64) << 40 | (card as u64) << 24 | depth as u64;
     mix(id
         .wrapping_mul(0x9E37_79B9_7F4A_7C15)
         .wrapping_add(0x2545_F491_4F6C_DD1D))
@@ -31,13 +35,53 @@ pub fn z(tag: Tag, card: u8, depth: usize) -> u64 {
 /// Two independent 64-bit keys of `card` at `depth` in a place of kind `tag`, as one 128-bit key
 /// (the low half is `z`).
 #[inline]
-pub fn z2(tag: Tag, card: u8, depth: usize) -> u128 {
-    let id = (tag as u64) << 40 | u64::from(card) << 24 | depth as u64;
+pub const fn z2(tag: Tag, card: u8, depth: usize) -> u128 {
+    let id = (tag as u64) << 40 | (card as u64) << 24 | depth as u64;
     let hi = mix(id
         .wrapping_mul(0xD6E8_FEB8_6659_FD93)
         .wrapping_add(0x6A09_E667_F3BC_C909));
-    u128::from(z(tag, card, depth)) | u128::from(hi) << 64
+    z(tag, card, depth) as u128 | (hi as u128) << 64
 }
+
+/// `z2` for the keys a search reads most, computed once at compile time: `TABLE[c][d]` is
+/// `z2(tag, c, d)` for cards `c` below `C` (or the index) and depths below `D`.
+pub struct Table<const C: usize, const D: usize>([[u128; D]; C]);
+
+impl<const C: usize, const D: usize> Table<C, D> {
+    const fn new(tag: Tag) -> Self {
+        let mut t = [[0; D]; C];
+        let mut c = 0;
+        while c < C {
+            let mut d = 0;
+            while d < D {
+                t[c][d] = z2(tag, c as u8, d);
+                d += 1;
+            }
+            c += 1;
+        }
+        Table(t)
+    }
+
+    /// `z2(tag, card, depth)`, from the table where it holds it.
+    #[inline]
+    pub fn get(&self, tag: Tag, card: u8, depth: usize) -> u128 {
+        match self.0.get(card as usize).and_then(|row| row.get(depth)) {
+            Some(&k) => k,
+            None => z2(tag, card, depth),
+        }
+    }
+}
+
+/// Column cards by depth.
+pub static COLUMN_KEYS: Table<52, 64> = Table::new(Tag::Column);
+/// Foundation counts by foundation.
+pub static FOUNDATION_KEYS: Table<16, 14> = Table::new(Tag::Foundation);
+/// The waste's top card (any card number, `NO_CARD` included).
+pub static TOP_KEYS: Table<256, 1> = Table::new(Tag::Top);
+/// Recycle counts.
+pub static RECYCLES_KEYS: Table<1, 64> = Table::new(Tag::Recycles);
+/// Links in the stock and waste sequence (`NO_CARD`, 255, is looked up through `z2`).
+pub static LINK_KEYS: Table<52, 52> = Table::new(Tag::Link);
 
 /// `mix` on each half of a 128-bit key.
 #[inline]

@@ -46,7 +46,9 @@
 //! Nothing else is pruned. Move ordering (see `rank`) changes how soon a win is found, never the
 //! verdict.
 
-use crate::engine::{Engine, COL, FOUNDATION, FSUIT, REC_MOVE, RESERVE, WASTE};
+use crate::engine::{
+    recycles_key, Child, Engine, COL, FOUNDATION, FSUIT, REC_MOVE, RESERVE, WASTE,
+};
 use crate::rules::MODE_ANY;
 
 /// A search move: a move int, after `TURNS_SHIFT`-shifted stock turns.
@@ -112,7 +114,7 @@ impl Visited {
     fn new(memory: usize) -> Visited {
         let max_slots = Visited::slots_in(memory);
         Visited {
-            slots: vec![0; max_slots.min(1 << 14)],
+            slots: table(max_slots.min(1 << 14)),
             len: 0,
             max_slots,
         }
@@ -143,7 +145,7 @@ impl Visited {
             self.grow();
         }
         let mask = self.slots.len() - 1;
-        let mut i = (key as usize ^ (key >> 64) as usize) & mask;
+        let mut i = self.slot(key);
         loop {
             let s = self.slots[i];
             if s == 0 {
@@ -158,9 +160,34 @@ impl Visited {
         }
     }
 
+    /// Where `key` (never 0) is first looked for.
+    #[inline]
+    fn slot(&self, key: u128) -> usize {
+        (key as usize ^ (key >> 64) as usize) & (self.slots.len() - 1)
+    }
+
+    /// Ask the processor to fetch `key`'s slot into the cache: a search looks up all of a
+    /// position's children at once, and their slots (far apart in a large table) then load
+    /// side by side instead of one after another.
+    #[inline]
+    fn prefetch(&self, key: u128) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let key = if key == 0 { 1 } else { key };
+            let slot = &self.slots[self.slot(key)];
+            // SAFETY: a prefetch is only a hint; the address is the slot's, inside the table.
+            unsafe {
+                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+                _mm_prefetch::<_MM_HINT_T0>((slot as *const u128).cast::<i8>());
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     fn grow(&mut self) {
         let old = std::mem::replace(&mut self.slots, vec![0; 0]);
-        self.slots = vec![0; old.len() * 2];
+        self.slots = table(old.len() * 2);
         let mask = self.slots.len() - 1;
         for key in old.into_iter().filter(|&k| k != 0) {
             let mut i = (key as usize ^ (key >> 64) as usize) & mask;
@@ -170,6 +197,28 @@ impl Visited {
             self.slots[i] = key;
         }
     }
+}
+
+/// A zeroed table of `n` slots. On Linux, a large table asks for huge pages: its slots are read
+/// at random, and with 4 KiB pages nearly every read would also miss the address cache (TLB).
+fn table(n: usize) -> Vec<u128> {
+    let slots = vec![0u128; n];
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let bytes = n * std::mem::size_of::<u128>();
+        if bytes >= 2 * HUGE {
+            let start = slots.as_ptr() as usize;
+            let aligned = (start + HUGE - 1) & !(HUGE - 1);
+            let len = (start + bytes - aligned) & !(HUGE - 1);
+            // SAFETY: the range lies inside the table's allocation; the advice changes only how
+            // the kernel backs its pages, never their contents. A refusal is harmless.
+            unsafe {
+                libc::madvise(aligned as *mut libc::c_void, len, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    slots
 }
 
 /// The order moves are tried in: lower first. Moves that make progress come first: cards to the
@@ -234,6 +283,68 @@ fn fingerprint(e: &Engine, steady: Option<u32>) -> u128 {
     e.key2(recycles)
 }
 
+/// `fingerprint` of a move's child, from its hash (`Engine::child`): the same key, without
+/// playing the move.
+fn child_fingerprint(e: &Engine, c: &Child, steady: Option<u32>) -> u128 {
+    let Some(s) = steady else {
+        return c.key ^ recycles_key(c.recycles);
+    };
+    let key = c.key ^ recycles_key(c.recycles.min(s));
+    if c.waste > 0 && c.recycles >= s {
+        let d = usize::from(*e.rules.draws.last().expect("draws"));
+        if c.waste == c.total || c.waste.is_multiple_of(d) {
+            return key ^ c.turned_back();
+        }
+    }
+    key
+}
+
+/// Whether every search move of `e`'s position (all legal moves, stock turns folded in) has the
+/// same fingerprint hashed without playing it (`Engine::child`) as played; for the tests.
+#[doc(hidden)]
+pub fn child_keys_agree(e: &mut Engine) -> bool {
+    let steady = steady_recycles(e);
+    let mut gen = Generator::new(e, Pass::COMPLETE, false);
+    let (mut ms, mut scratch) = (Vec::new(), Vec::new());
+    gen.moves(e, &mut ms);
+    ms.iter().all(|&m| {
+        let (p, rec) = turned(e, m);
+        let Some(c) = e.child(m & MOVE_MASK, p, rec) else {
+            return true;
+        };
+        let auto = play(e, m, false, &mut scratch);
+        let played = fingerprint(e, steady);
+        take_back(e, m, auto);
+        child_fingerprint(e, &c, steady) == played
+    })
+}
+
+/// The stock after one more stock turn (or recycle) from `p` cards on the waste after `rec`
+/// recycles, `total` cards in stock and waste; None when the stock cannot turn.
+fn turn_once(e: &Engine, p: usize, rec: u32, total: usize) -> Option<(usize, u32)> {
+    let draws = &e.rules.draws;
+    if p < total {
+        Some((
+            (p + usize::from(draws[(rec as usize).min(draws.len() - 1)])).min(total),
+            rec,
+        ))
+    } else if total > 0 && e.may_recycle(rec) {
+        Some((0, rec + 1))
+    } else {
+        None
+    }
+}
+
+/// The stock after search move `m`'s stock turns: cards on the waste, recycles.
+fn turned(e: &Engine, m: u32) -> (usize, u32) {
+    let total = e.waste.len() + e.stock.len();
+    let (mut p, mut rec) = (e.waste.len(), e.recycles);
+    for _ in 0..m >> TURNS_SHIFT {
+        (p, rec) = turn_once(e, p, rec, total).expect("a legal stock turn");
+    }
+    (p, rec)
+}
+
 /// Play search move `m`: its stock turns, then its move; then, under rules that finish by
 /// themselves, the cards the game puts up on its own. Returns how many of those it made.
 fn play(e: &mut Engine, m: u32, auto_finish: bool, scratch: &mut Vec<u32>) -> u32 {
@@ -272,6 +383,7 @@ struct Generator {
     moves: Vec<u32>,
     waste: Vec<u32>,
     seen: Vec<(usize, u32)>,
+    order: Vec<u64>,
 }
 
 impl Generator {
@@ -289,6 +401,7 @@ impl Generator {
             moves: Vec::with_capacity(64),
             waste: Vec::with_capacity(16),
             seen: Vec::with_capacity(64),
+            order: Vec::with_capacity(64),
         }
     }
 
@@ -300,11 +413,8 @@ impl Generator {
         }
         let card = if src >= COL {
             let col = &e.cols[(src - COL) as usize];
-            if col.len() < 2 && e.rules.auto_fill && !e.res.is_empty() {
-                return false;
-            }
             col[col.len() - 1]
-        } else if src == RESERVE && !e.rules.auto_fill {
+        } else if src == RESERVE {
             e.res[e.res.len() - 1]
         } else {
             return false;
@@ -354,20 +464,12 @@ impl Generator {
             // Follow the stock turns by index, without playing them: `p` cards of the stock and
             // waste sequence are on the waste, after `rec` recycles.
             let total = e.waste.len() + e.stock.len();
-            let draws = &e.rules.draws;
             let (mut p, mut rec) = (e.waste.len(), e.recycles);
             self.seen.clear();
             self.seen.push(self.stock_state(p, rec));
             let mut k = 0;
-            loop {
-                if p < total {
-                    p = (p + usize::from(draws[(rec as usize).min(draws.len() - 1)])).min(total);
-                } else if total > 0 && e.may_recycle(rec) {
-                    p = 0;
-                    rec += 1;
-                } else {
-                    break;
-                }
+            while let Some(next) = turn_once(e, p, rec, total) {
+                (p, rec) = next;
                 k += 1;
                 let state = self.stock_state(p, rec);
                 if self.seen.contains(&state) {
@@ -380,7 +482,17 @@ impl Generator {
                 }
             }
         }
-        out.sort_by_key(|&m| (rank(e, m & MOVE_MASK), m >> TURNS_SHIFT));
+        // Sort by rank, then by stock turns, then as listed: keys computed once, made unique.
+        self.order.clear();
+        self.order.extend(out.iter().enumerate().map(|(i, &m)| {
+            u64::from(rank(e, m & MOVE_MASK)) << 56
+                | u64::from(m >> TURNS_SHIFT) << 44
+                | (i as u64) << 32
+                | u64::from(m)
+        }));
+        self.order.sort_unstable();
+        out.clear();
+        out.extend(self.order.iter().map(|&k| k as u32));
     }
 }
 
@@ -403,10 +515,7 @@ impl Generator {
 /// With `auto_finish`, the game puts cards up by itself once stock, waste and reserve are empty
 /// (as `canfield.Game` does under such rules), and the line found includes those moves.
 pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome {
-    let complete = Pass {
-        no_takeback: false,
-        narrow: false,
-    };
+    let complete = Pass::COMPLETE;
     let shortcut = if e.rules.mode == MODE_ANY {
         Some(Pass {
             no_takeback: true,
@@ -425,11 +534,11 @@ pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome 
     } else {
         limits.memory
     };
+    let mut states = 1u64; // the root
     let mut searches: Vec<Search> = std::iter::once(complete)
         .chain(shortcut)
-        .map(|pass| Search::new(e, pass, auto_finish, memory))
+        .map(|pass| Search::new(e, pass, auto_finish, memory, &mut states))
         .collect();
-    let mut states = 1u64; // the root
     let mut turn = 0;
     loop {
         let i = turn % searches.len();
@@ -485,6 +594,14 @@ struct Pass {
     narrow: bool,
 }
 
+impl Pass {
+    /// Every legal move.
+    const COMPLETE: Pass = Pass {
+        no_takeback: false,
+        narrow: false,
+    };
+}
+
 /// How a search's turn ended.
 enum Step {
     Won,
@@ -495,6 +612,14 @@ enum Step {
 
 /// One exhaustive search over the moves its `Pass` allows, on its own copy of the engine; it
 /// runs in turns (`run`) and keeps its place between them.
+///
+/// A position's children are looked up in the visited set when the position is expanded, all
+/// at once, and those already there are dropped; the rest are marked visited then and explored
+/// later from this position. That is still a complete search: every marked position is explored
+/// from the position that marked it (unless the search ends), and every position reachable from
+/// the root is marked (the first unmarked one on a path from the root would have been marked by
+/// the position before it). Children are hashed without being played where the engine can
+/// (`Engine::child`), so a child already seen costs a hash and a lookup, not a move and its undo.
 struct Search {
     e: Engine,
     root: usize,
@@ -509,13 +634,16 @@ struct Search {
     /// next frame's start, or the buffer's).
     frames: Vec<(usize, usize, u32)>,
     scratch: Vec<u32>,
+    keys: Vec<u128>,
     auto_scratch: Vec<u32>,
+    /// Positions played since the last look at the clock.
+    ticks: u32,
     /// Set when the search is over before it starts: the root is won, or there is no memory.
     over: Option<Step>,
 }
 
 impl Search {
-    fn new(e: &Engine, pass: Pass, auto_finish: bool, memory: usize) -> Search {
+    fn new(e: &Engine, pass: Pass, auto_finish: bool, memory: usize, states: &mut u64) -> Search {
         let e = e.clone();
         let steady = steady_recycles(&e);
         let mut search = Search {
@@ -527,16 +655,20 @@ impl Search {
             buf: Vec::with_capacity(4096),
             frames: Vec::with_capacity(512),
             scratch: Vec::with_capacity(64),
+            keys: Vec::with_capacity(64),
             auto_scratch: Vec::with_capacity(64),
+            ticks: 0,
             over: None,
             e,
         };
         if search.e.is_won() {
             search.over = Some(Step::Won);
-        } else if let Err(cut) = search.seen.insert(fingerprint(&search.e, steady)) {
+        } else if let Err(cut) = search
+            .seen
+            .insert(fingerprint(&search.e, steady))
+            .and_then(|_| search.push_moves(0, states))
+        {
             search.over = Some(Step::Ended(cut));
-        } else {
-            search.push_moves(0);
         }
         search
     }
@@ -549,11 +681,39 @@ impl Search {
             .collect()
     }
 
-    fn push_moves(&mut self, auto: u32) {
+    /// The fingerprint of search move `m`'s child.
+    fn child_fingerprint(&mut self, m: u32) -> u128 {
+        if !self.auto_finish {
+            let (p, rec) = turned(&self.e, m);
+            if let Some(c) = self.e.child(m & MOVE_MASK, p, rec) {
+                return child_fingerprint(&self.e, &c, self.steady);
+            }
+        }
+        let auto = play(&mut self.e, m, self.auto_finish, &mut self.auto_scratch);
+        let key = fingerprint(&self.e, self.steady);
+        take_back(&mut self.e, m, auto);
+        key
+    }
+
+    /// Expand the position reached: mark its children visited, and push a frame of the moves to
+    /// those not seen before. Every child counts in `states`.
+    fn push_moves(&mut self, auto: u32, states: &mut u64) -> Result<(), Cut> {
         self.gen.moves(&self.e, &mut self.scratch);
+        self.keys.clear();
+        for i in 0..self.scratch.len() {
+            let key = self.child_fingerprint(self.scratch[i]);
+            self.seen.prefetch(key);
+            self.keys.push(key);
+        }
+        *states += self.scratch.len() as u64;
         let start = self.buf.len();
-        self.buf.extend_from_slice(&self.scratch);
+        for (&m, &key) in self.scratch.iter().zip(&self.keys) {
+            if self.seen.insert(key)? {
+                self.buf.push(m);
+            }
+        }
         self.frames.push((start, start, auto));
+        Ok(())
     }
 
     /// Search on for `slice` positions at most, counting them in `states`, within `limits`.
@@ -579,19 +739,11 @@ impl Search {
             let m = self.buf[next];
             self.frames[depth].1 = next + 1;
             let auto = play(&mut self.e, m, self.auto_finish, &mut self.auto_scratch);
-            *states += 1;
             if self.e.is_won() {
                 return Step::Won;
             }
-            match self.seen.insert(fingerprint(&self.e, self.steady)) {
-                Ok(true) => {}
-                Ok(false) => {
-                    take_back(&mut self.e, m, auto);
-                    continue;
-                }
-                Err(cut) => return Step::Ended(cut),
-            }
-            if *states & 1023 == 0 {
+            self.ticks += 1;
+            if self.ticks & 255 == 0 {
                 if limits.stop.load(Ordering::Relaxed) {
                     return Step::Ended(Cut::Stopped);
                 }
@@ -599,11 +751,13 @@ impl Search {
                     return Step::Ended(Cut::Timeout);
                 }
             }
+            // The child's moves go after the parent's: the top frame's moves always end the buffer.
+            if let Err(cut) = self.push_moves(auto, states) {
+                return Step::Ended(cut);
+            }
             if limits.max_states.is_some_and(|n| *states >= n) {
                 return Step::Ended(Cut::States);
             }
-            // The child's moves go after the parent's: the top frame's moves always end the buffer.
-            self.push_moves(auto);
             if *states >= pause {
                 return Step::Paused;
             }

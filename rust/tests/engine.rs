@@ -3,7 +3,7 @@
 
 use canfield_native::engine::{Engine, Position};
 use canfield_native::rules::Rules;
-use canfield_native::solver::{solve, Limits, Verdict};
+use canfield_native::solver::{child_keys_agree, solve, Limits, Verdict};
 use proptest::prelude::*;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -14,6 +14,16 @@ fn red(card: usize) -> bool {
 
 /// Canfield's columns: down by one rank in alternate colours, a king on an ace.
 fn canfield_rules(takeback: bool, pass_limit: Option<u32>) -> Arc<Rules> {
+    rules_with(takeback, pass_limit, vec![3], true)
+}
+
+/// Canfield's columns with other stock turns, take-back, pass limit and column wrap.
+fn rules_with(
+    takeback: bool,
+    pass_limit: Option<u32>,
+    draws: Vec<u8>,
+    past_base: bool,
+) -> Arc<Rules> {
     let builds: Vec<bool> = (0..52 * 52)
         .map(|i| {
             let (s, t) = (i / 52, i % 52);
@@ -29,9 +39,9 @@ fn canfield_rules(takeback: bool, pass_limit: Option<u32>) -> Arc<Rules> {
             true,
             0,
             takeback,
-            vec![3],
+            draws,
             pass_limit,
-            true,
+            past_base,
         )
         .unwrap(),
     )
@@ -103,9 +113,11 @@ fn make_unmake_restores_position_and_key_on_random_walks() {
             }
             s = s.wrapping_mul(6364136223846793005).wrapping_add(1);
             e.make(ms[(s >> 33) as usize % ms.len()]);
-            // Every card is somewhere, once.
+            // Every card is somewhere, once, and the hash kept move by move is the position's.
             let p = e.position();
             assert!(p.check(&e.rules).is_ok());
+            let fresh = Engine::new(e.rules.clone(), &p).unwrap();
+            assert_eq!(fresh.key2(e.recycles), e.key2(e.recycles));
         }
     }
 }
@@ -306,5 +318,36 @@ fn turning_the_waste_back_keeps_the_key_the_solver_gives_it() {
         e.make(0); // the recycle
         assert!(e.waste.is_empty());
         assert_eq!(e.key2(0), back, "seed {seed}");
+    }
+}
+
+#[test]
+fn children_hashed_without_playing_have_their_played_key() {
+    // The solver looks children up before playing them (`Engine::child`): on random walks under
+    // several rules, every search move's child must get the key it has once played.
+    let rules = [
+        rules_with(true, None, vec![3], true),
+        rules_with(false, None, vec![3], false),
+        rules_with(false, None, vec![3, 3, 1], true),
+        rules_with(true, Some(3), vec![1], true),
+    ];
+    for (r, rules) in rules.iter().enumerate() {
+        for seed in 0..12 {
+            let mut e = Engine::new(rules.clone(), &dealt(&deck(seed))).unwrap();
+            let mut ms = Vec::new();
+            let mut s = seed;
+            for step in 0..250 {
+                assert!(
+                    child_keys_agree(&mut e),
+                    "rules {r} seed {seed} step {step}"
+                );
+                e.moves(&mut ms);
+                if ms.is_empty() {
+                    break;
+                }
+                s = s.wrapping_mul(6364136223846793005).wrapping_add(1);
+                e.make(ms[(s >> 33) as usize % ms.len()]);
+            }
+        }
     }
 }
