@@ -51,9 +51,11 @@ use crate::engine::{
 };
 use crate::rules::MODE_ANY;
 
-/// A search move: a move int, after `TURNS_SHIFT`-shifted stock turns.
+/// A search move (u64): a move int, after `TURNS_SHIFT`-shifted stock turns, after the swap
+/// (a move int) in the bits from `SWAP_SHIFT`, if any (see `Generator::moves`).
 const TURNS_SHIFT: u32 = 20;
 const MOVE_MASK: u32 = (1 << TURNS_SHIFT) - 1;
+const SWAP_SHIFT: u32 = 32;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -236,8 +238,9 @@ fn rank(e: &Engine, m: u32) -> u8 {
         (WASTE, FOUNDATION) => 2,
         (RESERVE, _) => 3,
         (s, _) if s >= COL => {
+            // (A move after a swap may take more cards than the column holds before it.)
             let col = &e.cols[(s - COL) as usize];
-            let left = col.len() - (m >> 10) as usize;
+            let left = col.len().saturating_sub((m >> 10) as usize);
             if left == 0 || e.wanted(col[left - 1]) {
                 4
             } else {
@@ -308,15 +311,31 @@ pub fn child_keys_agree(e: &mut Engine) -> bool {
     let (mut ms, mut scratch) = (Vec::new(), Vec::new());
     gen.moves(e, &mut ms);
     ms.iter().all(|&m| {
-        let (p, rec) = turned(e, m);
-        let Some(c) = e.child(m & MOVE_MASK, p, rec) else {
+        let Some(key) = hashed_child(e, m, steady) else {
             return true;
         };
         let auto = play(e, m, false, &mut scratch);
         let played = fingerprint(e, steady);
         take_back(e, m, auto);
-        child_fingerprint(e, &c, steady) == played
+        key == played
     })
+}
+
+/// The fingerprint of search move `m`'s child, hashed without playing its last move (only its
+/// swap, if any), where the engine can (`Engine::child`).
+fn hashed_child(e: &mut Engine, m: u64, steady: Option<u32>) -> Option<u128> {
+    let swap = swap_of(m);
+    if swap != 0 {
+        e.make(swap);
+    }
+    let (p, rec) = turned(e, m);
+    let key = e
+        .child(move_int(m), p, rec)
+        .map(|c| child_fingerprint(e, &c, steady));
+    if swap != 0 {
+        e.unmake();
+    }
+    key
 }
 
 /// The stock after one more stock turn (or recycle) from `p` cards on the waste after `rec`
@@ -336,22 +355,40 @@ fn turn_once(e: &Engine, p: usize, rec: u32, total: usize) -> Option<(usize, u32
 }
 
 /// The stock after search move `m`'s stock turns: cards on the waste, recycles.
-fn turned(e: &Engine, m: u32) -> (usize, u32) {
+fn turned(e: &Engine, m: u64) -> (usize, u32) {
     let total = e.waste.len() + e.stock.len();
     let (mut p, mut rec) = (e.waste.len(), e.recycles);
-    for _ in 0..m >> TURNS_SHIFT {
+    for _ in 0..turns(m) {
         (p, rec) = turn_once(e, p, rec, total).expect("a legal stock turn");
     }
     (p, rec)
 }
 
-/// Play search move `m`: its stock turns, then its move; then, under rules that finish by
-/// themselves, the cards the game puts up on its own. Returns how many of those it made.
-fn play(e: &mut Engine, m: u32, auto_finish: bool, scratch: &mut Vec<u32>) -> u32 {
-    for _ in 0..m >> TURNS_SHIFT {
+/// Search move `m`'s stock turns.
+fn turns(m: u64) -> u32 {
+    (m as u32) >> TURNS_SHIFT
+}
+
+/// Search move `m`'s move int (after its swap and stock turns).
+fn move_int(m: u64) -> u32 {
+    m as u32 & MOVE_MASK
+}
+
+/// Search move `m`'s swap, if any: a move int, 0 for none.
+fn swap_of(m: u64) -> u32 {
+    (m >> SWAP_SHIFT) as u32
+}
+
+/// Play search move `m`: its swap, its stock turns, then its move; then, under rules that finish
+/// by themselves, the cards the game puts up on its own. Returns how many of those it made.
+fn play(e: &mut Engine, m: u64, auto_finish: bool, scratch: &mut Vec<u32>) -> u32 {
+    if swap_of(m) != 0 {
+        e.make(swap_of(m));
+    }
+    for _ in 0..turns(m) {
         e.make(0);
     }
-    e.make(m & MOVE_MASK);
+    e.make(move_int(m));
     let mut auto = 0;
     // The game's own finish: while stock, waste and reserve are empty, the first move to a
     // foundation, as `canfield.Game` plays it.
@@ -368,8 +405,8 @@ fn play(e: &mut Engine, m: u32, auto_finish: bool, scratch: &mut Vec<u32>) -> u3
 }
 
 /// Take back search move `m` and the `auto` moves the game made after it.
-fn take_back(e: &mut Engine, m: u32, auto: u32) {
-    for _ in 0..=(m >> TURNS_SHIFT) + auto {
+fn take_back(e: &mut Engine, m: u64, auto: u32) {
+    for _ in 0..=turns(m) + auto + u32::from(swap_of(m) != 0) {
         e.unmake();
     }
 }
@@ -384,13 +421,21 @@ struct Generator {
     waste: Vec<u32>,
     seen: Vec<(usize, u32)>,
     order: Vec<u64>,
+    plays: Vec<u64>,
+    /// twin[a]: the one other card whose column children are exactly `a`'s, or `NO_TWIN`; all
+    /// `NO_TWIN` where swaps are not pruned (see `moves`).
+    twin: [u8; 52],
+    swaps: Vec<u32>,
 }
+
+const NO_TWIN: u8 = 255;
 
 impl Generator {
     fn new(e: &Engine, pass: Pass, auto_finish: bool) -> Generator {
         let Pass {
             no_takeback,
             narrow,
+            swaps,
         } = pass;
         Generator {
             // The safe-move argument knows of no automatic move but the fill.
@@ -402,7 +447,29 @@ impl Generator {
             waste: Vec::with_capacity(16),
             seen: Vec::with_capacity(64),
             order: Vec::with_capacity(64),
+            plays: Vec::with_capacity(64),
+            twin: if swaps {
+                twins(e, auto_finish)
+            } else {
+                [NO_TWIN; 52]
+            },
+            swaps: Vec::with_capacity(8),
         }
+    }
+
+    /// Whether `m` is a swap: a column-to-column move of a run off card `a`, leaving `a` in its
+    /// column, onto `a`'s twin (see `moves`).
+    fn is_swap(&self, e: &Engine, m: u32) -> bool {
+        let (src, dst) = (m & 31, (m >> 5) & 31);
+        if src < COL || dst < COL {
+            return false;
+        }
+        let col = &e.cols[(src - COL) as usize];
+        let left = col.len() - (m >> 10) as usize;
+        left > 0
+            && e.cols[(dst - COL) as usize]
+                .last()
+                .is_some_and(|&b| self.twin[col[left - 1] as usize] == b)
     }
 
     /// Whether move `m` plays a card up that is safe to play at once (see the module's docs).
@@ -434,8 +501,8 @@ impl Generator {
         (waste, self.steady.map_or(recycles, |s| recycles.min(s)))
     }
 
-    fn moves(&mut self, e: &Engine, out: &mut Vec<u32>) {
-        out.clear();
+    /// The legal moves the pass allows, into `self.moves`.
+    fn legal(&mut self, e: &Engine) {
         e.moves(&mut self.moves);
         if self.narrow {
             self.moves.retain(|&m| {
@@ -452,15 +519,98 @@ impl Generator {
             self.moves
                 .retain(|&m| !(FSUIT..COL).contains(&(m & 31)) || m == 0);
         }
+    }
+
+    /// The search's moves of `e`'s position into `out`, best first (see `rank`).
+    ///
+    /// Swaps are not moves of their own where twins are known (see `twins`): each comes with
+    /// one of the moves it makes possible, which use the card it uncovers (see the module docs).
+    fn moves(&mut self, e: &mut Engine, out: &mut Vec<u64>) {
+        out.clear();
+        self.legal(e);
         if self.safe {
             if let Some(&m) = self.moves.iter().find(|&&m| self.is_safe(e, m)) {
-                out.push(m);
+                out.push(u64::from(m));
                 return;
             }
         }
-        let turn = self.moves.last() == Some(&0);
-        out.extend(self.moves.iter().copied().filter(|&m| m != 0));
-        if turn {
+        self.swaps.clear();
+        let mut i = 0;
+        while i < self.moves.len() {
+            if self.is_swap(e, self.moves[i]) {
+                self.swaps.push(self.moves.swap_remove(i));
+            } else {
+                i += 1;
+            }
+        }
+        self.plays(e, out);
+        let before = out.len();
+        if e.cols.iter().any(|col| col.len() > 12) {
+            // A column may hold a run with two cards of one rank: find each swap's uses by
+            // playing it (a move onto the uncovered card, or that card going up).
+            for i in 0..self.swaps.len() {
+                let swap = self.swaps[i];
+                let from = swap & 31;
+                e.make(swap);
+                self.legal(e);
+                let start = out.len();
+                self.plays(e, out);
+                let mut kept = start;
+                for j in start..out.len() {
+                    let m = move_int(out[j]);
+                    let (src, dst) = (m & 31, (m >> 5) & 31);
+                    if (dst == from && !self.is_swap(e, m)) || (src == from && dst == FOUNDATION) {
+                        out[kept] = u64::from(swap) << SWAP_SHIFT | out[j];
+                        kept += 1;
+                    }
+                }
+                out.truncate(kept);
+                e.unmake();
+            }
+            self.swaps.clear();
+        }
+        // A swap uncovers card `a` in column `from`, and covers `a`'s twin in column `to`, which
+        // take the same cards: its uses are `a` going up, and each move onto `to`, made onto
+        // `from` instead (with no column longer than 12 cards, no run holds two cards of a rank,
+        // so these are all the moves that playing the swap would show).
+        for &swap in &self.swaps {
+            let (from, to) = (swap & 31, (swap >> 5) & 31);
+            let col = &e.cols[(from - COL) as usize];
+            let tag = u64::from(swap) << SWAP_SHIFT;
+            if e.wanted(col[col.len() - (swap >> 10) as usize - 1]) {
+                out.push(tag | u64::from(from | FOUNDATION << 5 | 1 << 10));
+            }
+            for i in 0..before {
+                let m = out[i];
+                if (move_int(m) >> 5) & 31 == to {
+                    out.push(tag | (m & !(31 << 5)) | u64::from(from << 5));
+                }
+            }
+        }
+        // Sort by rank, then by stock turns, then as listed: keys computed once, made unique.
+        self.order.clear();
+        self.order.extend(out.iter().enumerate().map(|(i, &m)| {
+            u64::from(rank(e, move_int(m))) << 56 | u64::from(turns(m)) << 44 | i as u64
+        }));
+        self.order.sort_unstable();
+        self.plays.clear();
+        self.plays.extend(
+            self.order
+                .iter()
+                .map(|&k| out[(k & 0xFFF_FFFF_FFFF) as usize]),
+        );
+        std::mem::swap(out, &mut self.plays);
+    }
+
+    /// Push the moves in `self.moves`, stock turns folded in, onto `out`.
+    fn plays(&mut self, e: &Engine, out: &mut Vec<u64>) {
+        out.extend(
+            self.moves
+                .iter()
+                .filter(|&&m| m != 0)
+                .map(|&m| u64::from(m)),
+        );
+        if self.moves.last() == Some(&0) {
             // Follow the stock turns by index, without playing them: `p` cards of the stock and
             // waste sequence are on the waste, after `rec` recycles.
             let total = e.waste.len() + e.stock.len();
@@ -478,22 +628,31 @@ impl Generator {
                 self.seen.push(state);
                 if p > 0 {
                     e.waste_moves(e.turn_order(p - 1), &mut self.waste);
-                    out.extend(self.waste.iter().map(|&m| k << TURNS_SHIFT | m));
+                    out.extend(self.waste.iter().map(|&m| u64::from(k << TURNS_SHIFT | m)));
                 }
             }
         }
-        // Sort by rank, then by stock turns, then as listed: keys computed once, made unique.
-        self.order.clear();
-        self.order.extend(out.iter().enumerate().map(|(i, &m)| {
-            u64::from(rank(e, m & MOVE_MASK)) << 56
-                | u64::from(m >> TURNS_SHIFT) << 44
-                | (i as u64) << 32
-                | u64::from(m)
-        }));
-        self.order.sort_unstable();
-        out.clear();
-        out.extend(self.order.iter().map(|&k| k as u32));
     }
+}
+
+/// The twin table for `Generator::twin`: cards `a` and `b` are twins when they are the only two
+/// cards with their (non-empty) set of column children. Only with one deck, any-run column moves
+/// and no automatic finish (where the swap argument is made); otherwise no card has a twin.
+fn twins(e: &Engine, auto_finish: bool) -> [u8; 52] {
+    let mut twin = [NO_TWIN; 52];
+    if !e.one_deck() || auto_finish || e.rules.mode != MODE_ANY {
+        return twin;
+    }
+    let kids = &e.rules.children;
+    for a in 0..52 {
+        let same: Vec<usize> = (0..52)
+            .filter(|&b| b != a && kids[a] != 0 && kids[b] == kids[a])
+            .collect();
+        if let [b] = same[..] {
+            twin[a] = b as u8;
+        }
+    }
+    twin
 }
 
 /// Search from `e`'s position for a win; `e` is left as it was.
@@ -515,16 +674,28 @@ impl Generator {
 /// With `auto_finish`, the game puts cards up by itself once stock, waste and reserve are empty
 /// (as `canfield.Game` does under such rules), and the line found includes those moves.
 pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome {
-    let complete = Pass::COMPLETE;
+    solve_with(e, limits, auto_finish, true)
+}
+
+/// `solve`, with swaps paired with their uses (`swaps`, as `solve` does) or searched as moves of
+/// their own: the tests check that both give the same verdicts.
+#[doc(hidden)]
+pub fn solve_with(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool, swaps: bool) -> Outcome {
+    let complete = Pass {
+        swaps,
+        ..Pass::COMPLETE
+    };
     let shortcut = if e.rules.mode == MODE_ANY {
         Some(Pass {
             no_takeback: true,
             narrow: true,
+            swaps,
         })
     } else if e.rules.takeback {
         Some(Pass {
             no_takeback: true,
             narrow: false,
+            swaps,
         })
     } else {
         None
@@ -592,6 +763,8 @@ const SHORTCUT_SLICE: u64 = 300_000;
 struct Pass {
     no_takeback: bool,
     narrow: bool,
+    /// Whether swaps are searched only with their uses (see `Generator::moves`).
+    swaps: bool,
 }
 
 impl Pass {
@@ -599,6 +772,7 @@ impl Pass {
     const COMPLETE: Pass = Pass {
         no_takeback: false,
         narrow: false,
+        swaps: true,
     };
 }
 
@@ -628,12 +802,12 @@ struct Search {
     seen: Visited,
     gen: Generator,
     /// The moves of every position on the path, in one buffer.
-    buf: Vec<u32>,
+    buf: Vec<u64>,
     /// frames[i] = (start, next, auto): where the moves of depth i start, the next to try, and
     /// how many moves the game made by itself after the move that led here (their end is the
     /// next frame's start, or the buffer's).
     frames: Vec<(usize, usize, u32)>,
-    scratch: Vec<u32>,
+    scratch: Vec<u64>,
     keys: Vec<u128>,
     auto_scratch: Vec<u32>,
     /// Positions played since the last look at the clock.
@@ -682,11 +856,10 @@ impl Search {
     }
 
     /// The fingerprint of search move `m`'s child.
-    fn child_fingerprint(&mut self, m: u32) -> u128 {
+    fn child_fingerprint(&mut self, m: u64) -> u128 {
         if !self.auto_finish {
-            let (p, rec) = turned(&self.e, m);
-            if let Some(c) = self.e.child(m & MOVE_MASK, p, rec) {
-                return child_fingerprint(&self.e, &c, self.steady);
+            if let Some(key) = hashed_child(&mut self.e, m, self.steady) {
+                return key;
             }
         }
         let auto = play(&mut self.e, m, self.auto_finish, &mut self.auto_scratch);
@@ -698,7 +871,7 @@ impl Search {
     /// Expand the position reached: mark its children visited, and push a frame of the moves to
     /// those not seen before. Every child counts in `states`.
     fn push_moves(&mut self, auto: u32, states: &mut u64) -> Result<(), Cut> {
-        self.gen.moves(&self.e, &mut self.scratch);
+        self.gen.moves(&mut self.e, &mut self.scratch);
         self.keys.clear();
         for i in 0..self.scratch.len() {
             let key = self.child_fingerprint(self.scratch[i]);
