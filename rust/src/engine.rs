@@ -862,6 +862,55 @@ impl Engine {
         self.hist.push(rec);
     }
 
+    /// Turn the stock `k` times (recycles included), as `k` calls of `make(0)` would, with the
+    /// same undo records, moving the cards once: the solver's folded stock turns.
+    pub fn make_turns(&mut self, k: u32) {
+        let (total, start) = (self.waste.len() + self.stock.len(), self.waste.len());
+        let mut p = start;
+        for _ in 0..k {
+            if p == total {
+                self.recycles += 1;
+                p = 0;
+                self.hist.push(0);
+            } else {
+                let d = &self.rules.draws;
+                let draw = usize::from(*d.get(self.recycles as usize).unwrap_or(&d[d.len() - 1]));
+                let n = draw.min(total - p);
+                p += n;
+                self.hist.push((n as u32) << REC_TURNED_SHIFT);
+            }
+        }
+        self.shift_to(start, p);
+    }
+
+    /// Take back the last `k` moves made, which must all be stock turns, moving the cards once.
+    pub fn unmake_turns(&mut self, k: u32) {
+        let (total, start) = (self.waste.len() + self.stock.len(), self.waste.len());
+        let mut p = start;
+        for _ in 0..k {
+            let rec = self.hist.pop().expect("a stock turn to take back");
+            debug_assert_eq!(rec & REC_MOVE, 0, "only stock turns");
+            let n = ((rec >> REC_TURNED_SHIFT) & 0x3F) as usize;
+            if n > 0 {
+                p -= n;
+            } else {
+                self.recycles -= 1;
+                p = total;
+            }
+        }
+        self.shift_to(start, p);
+    }
+
+    /// Move cards between stock and waste so that `to` cards are on the waste instead of `from`
+    /// (the stock and waste sequence is the same through turns and recycles).
+    fn shift_to(&mut self, from: usize, to: usize) {
+        if to >= from {
+            self.shift(to - from, false);
+        } else {
+            self.shift(from - to, true);
+        }
+    }
+
     /// Take back the last move made and return its move int (None when there is none).
     pub fn unmake(&mut self) -> Option<u32> {
         let rec = self.hist.pop()?;

@@ -385,9 +385,7 @@ fn play(e: &mut Engine, m: u64, auto_finish: bool, scratch: &mut Vec<u32>) -> u3
     if swap_of(m) != 0 {
         e.make(swap_of(m));
     }
-    for _ in 0..turns(m) {
-        e.make(0);
-    }
+    e.make_turns(turns(m));
     e.make(move_int(m));
     let mut auto = 0;
     // The game's own finish: while stock, waste and reserve are empty, the first move to a
@@ -406,7 +404,11 @@ fn play(e: &mut Engine, m: u64, auto_finish: bool, scratch: &mut Vec<u32>) -> u3
 
 /// Take back search move `m` and the `auto` moves the game made after it.
 fn take_back(e: &mut Engine, m: u64, auto: u32) {
-    for _ in 0..=turns(m) + auto + u32::from(swap_of(m) != 0) {
+    for _ in 0..=auto {
+        e.unmake();
+    }
+    e.unmake_turns(turns(m));
+    if swap_of(m) != 0 {
         e.unmake();
     }
 }
@@ -419,7 +421,9 @@ struct Generator {
     steady: Option<u32>,
     moves: Vec<u32>,
     waste: Vec<u32>,
-    seen: Vec<(usize, u32)>,
+    /// The stock states met while folding turns: bit p of `seen[r]` for p cards on the waste
+    /// after r (steady) recycles past the first.
+    seen: Vec<[u64; 4]>,
     order: Vec<u64>,
     plays: Vec<u64>,
     /// twin[a]: the one other card whose column children are exactly `a`'s, or `NO_TWIN`; all
@@ -445,7 +449,7 @@ impl Generator {
             steady: steady_recycles(e),
             moves: Vec::with_capacity(64),
             waste: Vec::with_capacity(16),
-            seen: Vec::with_capacity(64),
+            seen: Vec::with_capacity(8),
             order: Vec::with_capacity(64),
             plays: Vec::with_capacity(64),
             twin: if swaps {
@@ -497,8 +501,22 @@ impl Generator {
         true
     }
 
-    fn stock_state(&self, waste: usize, recycles: u32) -> (usize, u32) {
-        (waste, self.steady.map_or(recycles, |s| recycles.min(s)))
+    /// The recycle count that tells stock states apart (see `steady_recycles`).
+    fn steady_recycles(&self, recycles: u32) -> u32 {
+        self.steady.map_or(recycles, |s| recycles.min(s))
+    }
+
+    /// Mark the stock state of `waste` cards on the waste after `recycles`; whether it was met
+    /// before (since `seen` was cleared, at `first` steady recycles).
+    fn met(&mut self, waste: usize, recycles: u32, first: u32) -> bool {
+        let r = (self.steady_recycles(recycles) - first) as usize;
+        if r >= self.seen.len() {
+            self.seen.resize(r + 1, [0; 4]);
+        }
+        let (word, bit) = (waste / 64, 1u64 << (waste % 64));
+        let before = self.seen[r][word] & bit != 0;
+        self.seen[r][word] |= bit;
+        before
     }
 
     /// The legal moves the pass allows, into `self.moves`.
@@ -616,16 +634,15 @@ impl Generator {
             let total = e.waste.len() + e.stock.len();
             let (mut p, mut rec) = (e.waste.len(), e.recycles);
             self.seen.clear();
-            self.seen.push(self.stock_state(p, rec));
+            let first = self.steady_recycles(rec);
+            self.met(p, rec, first);
             let mut k = 0;
             while let Some(next) = turn_once(e, p, rec, total) {
                 (p, rec) = next;
                 k += 1;
-                let state = self.stock_state(p, rec);
-                if self.seen.contains(&state) {
+                if self.met(p, rec, first) {
                     break;
                 }
-                self.seen.push(state);
                 if p > 0 {
                     e.waste_moves(e.turn_order(p - 1), &mut self.waste);
                     out.extend(self.waste.iter().map(|&m| u64::from(k << TURNS_SHIFT | m)));

@@ -406,3 +406,43 @@ fn swaps_searched_with_their_uses_give_the_same_verdicts() {
     assert!(settled >= 360, "only {settled} deals settled");
     assert!(fewer > 0, "no lost deal took fewer positions");
 }
+
+#[test]
+fn many_stock_turns_at_once_are_the_same_turns_one_by_one() {
+    // `make_turns(k)` (the solver's folded stock turns) makes the same position, undo records
+    // and key as `k` calls of `make(0)`, and `unmake_turns(k)` takes them back; recycles and a
+    // pass limit included.
+    for rules in [canfield_rules(false, None), rules_with(false, Some(2), vec![3, 1], true)] {
+        for seed in 0..20 {
+            let mut e = Engine::new(rules.clone(), &dealt(&deck(seed))).unwrap();
+            let mut ms = Vec::new();
+            let mut s = seed;
+            for _ in 0..120 {
+                let mut one = e.clone();
+                let mut k = 0;
+                while k < 15 {
+                    one.moves(&mut ms);
+                    if !ms.contains(&0) {
+                        break;
+                    }
+                    one.make(0);
+                    k += 1;
+                }
+                let (before, key) = (e.position(), e.key());
+                e.make_turns(k);
+                assert_eq!(e.position(), one.position(), "seed {seed}, {k} turns");
+                assert_eq!(e.made(), one.made());
+                assert_eq!(e.key(), one.key());
+                e.unmake_turns(k);
+                assert_eq!(e.position(), before);
+                assert_eq!(e.key(), key);
+                e.moves(&mut ms);
+                if ms.is_empty() {
+                    break;
+                }
+                s = s.wrapping_mul(6364136223846793005).wrapping_add(1);
+                e.make(ms[(s >> 33) as usize % ms.len()]);
+            }
+        }
+    }
+}
