@@ -1,8 +1,8 @@
 //! The solver: can this position be won? An exhaustive depth-first search on the engine.
 //!
-//! The search is a depth-first search with make/unmake and a set of visited positions, marked on
-//! entry. Reaching a position already in the set ends that branch, which also cuts every cycle.
-//! Visited-on-entry depth-first search visits every position reachable from the root unless it
+//! The search is a depth-first search with make/unmake and a set of visited positions, marked
+//! when first met (see `Search`). Meeting a position already in the set ends that branch, which
+//! also cuts every cycle. Such a search visits every position reachable from the root unless it
 //! finds a win first, so when it ends without a win, no win is reachable: the position is lost.
 //! That argument needs nothing of the rules beyond the engine's own move list, so it holds for
 //! every variant: foundation take-back, automatic fill, pass limits and several decks included.
@@ -29,22 +29,57 @@
 //! stored: the same wins are reachable with far fewer positions.
 //!
 //! One move is played at once when it is safe ("safe moves"), only where it is proved safe: with
-//! one deck and no foundation take-back, a column's top card (or, without automatic fill, the
-//! reserve's top card) goes to its foundation at once when every card that could be built on it
-//! is already on a foundation, and it is not the last card of a column that the reserve would
-//! fill. Argument: such a card can never hold another card (those cards never leave the
-//! foundations), so in any winning line it only ever moves alone, or at the end of a run whose
-//! other cards move the same without it; dropping those moves and playing it up first gives a
-//! line that is still legal and still wins (the card below it, or the reserve's next card, is
-//! only free earlier, and no column empties at another time, so no fill changes). Foundation
+//! one deck and no foundation take-back, the top card of a column or of the reserve goes to its
+//! foundation at once when every card that could be built on it is already on a foundation (a
+//! dead card). Argument: a dead card can never hold another card (those cards never leave the
+//! foundations), so in a winning line it only ever moves alone, or at the end of a run whose
+//! other cards move the same without it. Play it up first, then follow the line, dropping the
+//! dead card's own moves and taking it off the runs it ends. Without automatic fill that line is
+//! legal and wins: the card below it, or the reserve's next card, is only free earlier, and no
+//! column empties at another time. With automatic fill, where the old line has the dead card
+//! alone in a column (one it filled, or its own column when it was the only card there), the new
+//! line has the reserve's next card q there and one card fewer in the reserve. Call two such positions
+//! related; each old move has a new one that keeps them related or makes them equal:
+//! - the dead card going up empties its column, which the old line fills with q: equal;
+//! - q played from the reserve is played from its column instead; the column fills with the
+//!   reserve's next card, in the new line, and the positions are related again (with no card
+//!   left to fill it, the new line has an empty column where the old has the dead card alone,
+//!   and only more moves);
+//! - a move that empties another column fills it, in both lines, with the reserve's top card,
+//!   which is related again with the two columns' roles exchanged;
+//! - the dead card moved onto another column is dropped (the old line then holds it on top of a
+//!   column, where nothing can go on it); nothing else changes, and the new position only has
+//!   more places to build on.
+//!
+//! A win puts the dead card up, so the lines meet again before the old one wins. Foundation
 //! counts never fall without take-back, so the search with safe moves still reaches a win from
 //! every winnable position (induction on the foundation count, then the distance to the win).
+//!
+//! Swaps are searched only with their uses. With one deck and runs of any length, call two cards
+//! twins when they are the only two cards that take the same cards in a column (the two red
+//! nines, say). A swap moves the run lying on a card onto its twin, a column's top card, and
+//! leaves the card in its column. The swap back undoes it, so positions that reach each other
+//! by swaps win or lose together: call them a class. A swap changes which cards are uncovered
+//! only for its own two twins, so a move from any position of a class leads into the same class
+//! as some move from the position at hand (a run that takes the uncovered twin along matches the
+//! same run with the cards on it; a run moved off a twin onto a third card is the same move from
+//! both), except the moves that use the twin a swap uncovers: that card going up, and a card or
+//! run put onto it (these are the moves onto the covered twin, made onto the uncovered one,
+//! unless a column is long enough to hold two cards of a rank in one run: then the swap is
+//! played to list them). So the search plays no swap alone, only each swap with each of its
+//! uses, and still reaches a position of every class the complete search reaches; the won
+//! position is a class of its own.
 //!
 //! Shortcut searches over subsets of the legal moves take turns with the complete search (see
 //! `solve`): a win one of them finds is a legal win, and only the complete search says "lost".
 //!
 //! Nothing else is pruned. Move ordering (see `rank`) changes how soon a win is found, never the
 //! verdict.
+//!
+//! Where the engine can, a position's children are hashed without being played (`Engine::child`)
+//! and looked up in the visited set all at once, their slots fetched side by side; the visited
+//! set asks for huge pages. Most children are positions already seen, and this way they cost a
+//! hash and a lookup each.
 
 use crate::engine::{
     recycles_key, Child, Engine, COL, FOUNDATION, FSUIT, REC_MOVE, RESERVE, WASTE,
@@ -429,6 +464,8 @@ struct Generator {
     /// twin[a]: the one other card whose column children are exactly `a`'s, or `NO_TWIN`; all
     /// `NO_TWIN` where swaps are not pruned (see `moves`).
     twin: [u8; 52],
+    /// Whether any card has a twin.
+    twins: bool,
     swaps: Vec<u32>,
 }
 
@@ -441,6 +478,11 @@ impl Generator {
             narrow,
             swaps,
         } = pass;
+        let twin = if swaps {
+            twins(e, auto_finish)
+        } else {
+            [NO_TWIN; 52]
+        };
         Generator {
             // The safe-move argument knows of no automatic move but the fill.
             safe: e.one_deck() && (no_takeback || !e.rules.takeback) && !auto_finish,
@@ -452,11 +494,8 @@ impl Generator {
             seen: Vec::with_capacity(8),
             order: Vec::with_capacity(64),
             plays: Vec::with_capacity(64),
-            twin: if swaps {
-                twins(e, auto_finish)
-            } else {
-                [NO_TWIN; 52]
-            },
+            twin,
+            twins: twin.iter().any(|&t| t != NO_TWIN),
             swaps: Vec::with_capacity(8),
         }
     }
@@ -562,6 +601,29 @@ impl Generator {
             }
         }
         self.plays(e, out);
+        if self.twins {
+            // Twins both uncovered take the same cards, and a run put on one moves onto the other
+            // by a swap: moves onto the higher-numbered one lead into the same classes as the
+            // same moves onto the lower, so only those are searched.
+            let tops = e
+                .cols
+                .iter()
+                .filter_map(|col| col.last())
+                .fold(0u64, |acc, &t| acc | 1 << t);
+            // (Not a run that ends with the lower one: it cannot go onto itself.)
+            out.retain(|&m| {
+                let (src, dst) = (move_int(m) & 31, (move_int(m) >> 5) & 31);
+                if dst < COL {
+                    return true;
+                }
+                let Some(&b) = e.cols[(dst - COL) as usize].last() else {
+                    return true;
+                };
+                let a = self.twin[b as usize];
+                let carried = src >= COL && e.cols[(src - COL) as usize].last() == Some(&a);
+                !(a < b && tops >> a & 1 != 0 && !carried)
+            });
+        }
         let before = out.len();
         if e.cols.iter().any(|col| col.len() > 12) {
             // A column may hold a run with two cards of one rank: find each swap's uses by

@@ -377,7 +377,11 @@ fn swaps_searched_with_their_uses_give_the_same_verdicts() {
                 e.moves(&mut ms);
                 let ups: Vec<u32> = ms.iter().copied().filter(|&m| (m >> 5) & 31 == 3).collect();
                 s = s.wrapping_mul(6364136223846793005).wrapping_add(1);
-                let pick = if !ups.is_empty() && s >> 62 != 0 { &ups } else { &ms };
+                let pick = if !ups.is_empty() && s >> 62 != 0 {
+                    &ups
+                } else {
+                    &ms
+                };
                 e.make(pick[(s >> 33) as usize % pick.len()]);
             }
             let mut e = Engine::new(rules.clone(), &e.position()).unwrap();
@@ -412,7 +416,10 @@ fn many_stock_turns_at_once_are_the_same_turns_one_by_one() {
     // `make_turns(k)` (the solver's folded stock turns) makes the same position, undo records
     // and key as `k` calls of `make(0)`, and `unmake_turns(k)` takes them back; recycles and a
     // pass limit included.
-    for rules in [canfield_rules(false, None), rules_with(false, Some(2), vec![3, 1], true)] {
+    for rules in [
+        canfield_rules(false, None),
+        rules_with(false, Some(2), vec![3, 1], true),
+    ] {
         for seed in 0..20 {
             let mut e = Engine::new(rules.clone(), &dealt(&deck(seed))).unwrap();
             let mut ms = Vec::new();
