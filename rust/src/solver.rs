@@ -84,7 +84,7 @@
 use crate::engine::{
     recycles_key, Child, Engine, COL, FOUNDATION, FSUIT, REC_MOVE, RESERVE, WASTE,
 };
-use crate::rules::MODE_ANY;
+use crate::rules::{MODE_ANY, MODE_WHOLE};
 
 /// A search move (u64): a move int, after `TURNS_SHIFT`-shifted stock turns, after the swap
 /// (a move int) in the bits from `SWAP_SHIFT`, if any (see `Generator::moves`).
@@ -610,10 +610,12 @@ impl Generator {
                 .iter()
                 .filter_map(|col| col.last())
                 .fold(0u64, |acc, &t| acc | 1 << t);
-            // (Not a run that ends with the lower one: it cannot go onto itself.)
+            // (Not a run that ends with the lower one: it cannot go onto itself; and where only a
+            // column's top card or all of it moves, one card only: a run could not move back.)
+            let any = e.rules.mode == MODE_ANY;
             out.retain(|&m| {
                 let (src, dst) = (move_int(m) & 31, (move_int(m) >> 5) & 31);
-                if dst < COL {
+                if dst < COL || (!any && move_int(m) >> 10 != 1) {
                     return true;
                 }
                 let Some(&b) = e.cols[(dst - COL) as usize].last() else {
@@ -625,9 +627,12 @@ impl Generator {
             });
         }
         let before = out.len();
-        if e.cols.iter().any(|col| col.len() > 12) {
-            // A column may hold a run with two cards of one rank: find each swap's uses by
-            // playing it (a move onto the uncovered card, or that card going up).
+        let any = e.rules.mode == MODE_ANY;
+        if !any || e.cols.iter().any(|col| col.len() > 12) {
+            // Find each swap's uses by playing it: a move onto the uncovered card, or that card
+            // going up (or, where only a column's top card or all of it moves, moving alone).
+            // With runs of any length, this is only needed where a column may hold a run with
+            // two cards of one rank.
             for i in 0..self.swaps.len() {
                 let swap = self.swaps[i];
                 let from = swap & 31;
@@ -639,7 +644,8 @@ impl Generator {
                 for j in start..out.len() {
                     let m = move_int(out[j]);
                     let (src, dst) = (m & 31, (m >> 5) & 31);
-                    if (dst == from && !self.is_swap(e, m)) || (src == from && dst == FOUNDATION) {
+                    let alone = dst == FOUNDATION || (!any && m >> 10 == 1);
+                    if (dst == from && !self.is_swap(e, m)) || (src == from && alone) {
                         out[kept] = u64::from(swap) << SWAP_SHIFT | out[j];
                         kept += 1;
                     }
@@ -719,7 +725,7 @@ impl Generator {
 /// and no automatic finish (where the swap argument is made); otherwise no card has a twin.
 fn twins(e: &Engine, auto_finish: bool) -> [u8; 52] {
     let mut twin = [NO_TWIN; 52];
-    if !e.one_deck() || auto_finish || e.rules.mode != MODE_ANY {
+    if !e.one_deck() || auto_finish || e.rules.mode == MODE_WHOLE {
         return twin;
     }
     let kids = &e.rules.children;
