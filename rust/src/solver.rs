@@ -51,9 +51,16 @@
 //!   column, where nothing can go on it); nothing else changes, and the new position only has
 //!   more places to build on.
 //!
-//! A win puts the dead card up, so the lines meet again before the old one wins. Foundation
-//! counts never fall without take-back, so the search with safe moves still reaches a win from
-//! every winnable position (induction on the foundation count, then the distance to the win).
+//! A win puts the dead card up, so the lines meet again before the old one wins.
+//!
+//! A card is also played up at once when each card that could go on it is up, or could go up
+//! now and is dead itself. Such a card c stays free to go up (its foundation waits for it) and
+//! holds nothing, so a line that puts c on the card can put c up instead, and then nothing is
+//! ever put on the card: it is as good as dead, and the argument above applies.
+//!
+//! Foundation counts never fall without take-back, so the search with safe moves still reaches
+//! a win from every winnable position (induction on the foundation count, then the distance to
+//! the win).
 //!
 //! Swaps are searched only with their uses. With one deck and runs of any length, call two cards
 //! twins when they are the only two cards that take the same cards in a column (the two red
@@ -529,15 +536,9 @@ impl Generator {
         } else {
             return false;
         };
-        let mut kids = e.rules.children[card as usize];
-        while kids != 0 {
-            let c = kids.trailing_zeros() as u8;
-            kids &= kids - 1;
-            if !e.on_foundation(c) {
-                return false;
-            }
-        }
-        true
+        // Every card that could go on it is up, or could go up now and hold nothing itself.
+        cards(e.rules.children[card as usize])
+            .all(|c| e.on_foundation(c) || (e.wanted(c) && dead(e, c)))
     }
 
     /// The recycle count that tells stock states apart (see `steady_recycles`).
@@ -718,6 +719,22 @@ impl Generator {
             }
         }
     }
+}
+
+/// The cards of a card set (bit c for card c).
+fn cards(mut set: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let c = set.trailing_zeros() as u8;
+            set &= set - 1;
+            c
+        })
+    })
+}
+
+/// Whether nothing can ever be built on `card` again: every card that could go on it is up.
+fn dead(e: &Engine, card: u8) -> bool {
+    cards(e.rules.children[card as usize]).all(|c| e.on_foundation(c))
 }
 
 /// The twin table for `Generator::twin`: cards `a` and `b` are twins when they are the only two
