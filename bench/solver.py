@@ -152,13 +152,16 @@ def run(name: str, codes: list[str], cap: float, memory: int, baseline: Baseline
         report(f"baseline {base.commit}", theirs, cap)
         only_ours = sum(1 for a, b in zip(ours, theirs, strict=True) if a[0] != "unknown" and b[0] == "unknown")
         only_theirs = sum(1 for a, b in zip(ours, theirs, strict=True) if a[0] == "unknown" and b[0] != "unknown")
-        clash = sum(1 for a, b in zip(ours, theirs, strict=True) if {a[0], b[0]} == {"won", "lost"})
+        clashes = [(c, a[0], b[0]) for c, a, b in zip(codes, ours, theirs, strict=True) if {a[0], b[0]} == {"won", "lost"}]
+        clash = len(clashes)
         both = [(a[2], b[2]) for a, b in zip(ours, theirs, strict=True) if "unknown" not in (a[0], b[0])]
         ratio = statistics.median(b / max(a, 1e-6) for a, b in both) if both else float("nan")
         print(
             f"  settled only today {only_ours}, only by the baseline {only_theirs}, verdicts that disagree {clash};"
             f" median CPU time ratio baseline/today on deals both settle: {ratio:.2f}x"
         )
+        for code, today, then in clashes:
+            print(f"  DISAGREE {code}: today {today}, baseline {then}")
     elif baseline is not None:
         print("  (the baseline has no such options)")
 

@@ -53,10 +53,12 @@
 //!
 //! A win puts the dead card up, so the lines meet again before the old one wins.
 //!
-//! A card is also played up at once when each card that could go on it is up, or could go up
-//! now and is dead itself. Such a card c stays free to go up (its foundation waits for it) and
-//! holds nothing, so a line that puts c on the card can put c up instead, and then nothing is
-//! ever put on the card: it is as good as dead, and the argument above applies.
+//! A card is also played up at once when each card that could go on it is up, or is wanted now
+//! and the same holds for each card that could go on that one, and so on (`up_whenever`). Such
+//! a card c stays wanted until it goes up (its foundation waits for it), as do the cards that
+//! could be put on it, so a line that puts c on the card can put c, and whatever it would carry,
+//! up instead, top card first; then nothing is ever put on the card: it is as good as dead, and
+//! the argument above applies.
 //!
 //! Foundation counts never fall without take-back, so the search with safe moves still reaches
 //! a win from every winnable position (induction on the foundation count, then the distance to
@@ -91,7 +93,7 @@
 use crate::engine::{
     recycles_key, Child, Engine, COL, FOUNDATION, FSUIT, REC_MOVE, RESERVE, WASTE,
 };
-use crate::rules::{MODE_ANY, MODE_WHOLE};
+use crate::rules::MODE_ANY;
 
 /// A search move (u64): a move int, after `TURNS_SHIFT`-shifted stock turns, after the swap
 /// (a move int) in the bits from `SWAP_SHIFT`, if any (see `Generator::moves`).
@@ -363,6 +365,84 @@ pub fn child_keys_agree(e: &mut Engine) -> bool {
     })
 }
 
+/// Whether the search's moves of `e`'s position reach every class (positions that reach each
+/// other by swaps) that the plain moves of the position and of the positions one swap away
+/// reach; for the tests (see the module docs). Positions where a move is safe are not checked.
+#[doc(hidden)]
+pub fn swaps_covered(e: &mut Engine) -> bool {
+    let mut paired = Generator::new(e, Pass::COMPLETE, false);
+    let (mut ms, mut scratch) = (Vec::new(), Vec::new());
+    paired.moves(e, &mut ms);
+    if ms.len() == 1 && paired.is_safe(e, move_int(ms[0])) {
+        return true;
+    }
+    let twin = paired.twin;
+    let steady = steady_recycles(e);
+    let mut reached = vec![class_key(e, &twin, steady)];
+    for &m in &ms {
+        let auto = play(e, m, false, &mut scratch);
+        reached.push(class_key(e, &twin, steady));
+        take_back(e, m, auto);
+    }
+    let mut plain = Generator::new(
+        e,
+        Pass {
+            swaps: false,
+            ..Pass::COMPLETE
+        },
+        false,
+    );
+    plain.safe = false;
+    e.moves(&mut scratch);
+    let swaps: Vec<u32> = scratch
+        .iter()
+        .copied()
+        .filter(|&m| paired.is_swap(e, m))
+        .collect();
+    std::iter::once(0).chain(swaps).all(|swap| {
+        if swap != 0 {
+            e.make(swap);
+        }
+        plain.moves(e, &mut ms);
+        let all = ms.iter().all(|&m| {
+            let auto = play(e, m, false, &mut scratch);
+            let key = class_key(e, &twin, steady);
+            take_back(e, m, auto);
+            reached.contains(&key)
+        });
+        if swap != 0 {
+            e.unmake();
+        }
+        all
+    })
+}
+
+/// The fingerprint of the position of `e`'s class where every run that a swap can move onto a
+/// lower-numbered twin lies there (swaps are independent, so that position is one per class).
+fn class_key(e: &Engine, twin: &[u8; 52], steady: Option<u32>) -> u128 {
+    let mut e = e.clone();
+    let mut ms = Vec::new();
+    'again: loop {
+        e.moves(&mut ms);
+        for &m in &ms {
+            let (src, dst) = (m & 31, (m >> 5) & 31);
+            if src < COL || dst < COL {
+                continue;
+            }
+            let col = &e.cols[(src - COL) as usize];
+            let left = col.len() - (m >> 10) as usize;
+            let top = e.cols[(dst - COL) as usize].last().copied();
+            if left > 0
+                && top.is_some_and(|b| twin[col[left - 1] as usize] == b && b < col[left - 1])
+            {
+                e.make(m);
+                continue 'again;
+            }
+        }
+        return fingerprint(&e, steady);
+    }
+}
+
 /// The fingerprint of search move `m`'s child, hashed without playing its last move (only its
 /// swap, if any), where the engine can (`Engine::child`).
 fn hashed_child(e: &mut Engine, m: u64, steady: Option<u32>) -> Option<u128> {
@@ -536,9 +616,7 @@ impl Generator {
         } else {
             return false;
         };
-        // Every card that could go on it is up, or could go up now and hold nothing itself.
-        cards(e.rules.children[card as usize])
-            .all(|c| e.on_foundation(c) || (e.wanted(c) && dead(e, c)))
+        cards(e.rules.children[card as usize]).all(|c| up_whenever(e, c))
     }
 
     /// The recycle count that tells stock states apart (see `steady_recycles`).
@@ -592,15 +670,19 @@ impl Generator {
                 return;
             }
         }
+        // (In order: the stock turn, if any, stays last, where `plays` looks for it.)
         self.swaps.clear();
-        let mut i = 0;
-        while i < self.moves.len() {
-            if self.is_swap(e, self.moves[i]) {
-                self.swaps.push(self.moves.swap_remove(i));
+        let mut kept = 0;
+        for i in 0..self.moves.len() {
+            let m = self.moves[i];
+            if self.is_swap(e, m) {
+                self.swaps.push(m);
             } else {
-                i += 1;
+                self.moves[kept] = m;
+                kept += 1;
             }
         }
+        self.moves.truncate(kept);
         self.plays(e, out);
         if self.twins {
             // Twins both uncovered take the same cards, and a run put on one moves onto the other
@@ -611,12 +693,10 @@ impl Generator {
                 .iter()
                 .filter_map(|col| col.last())
                 .fold(0u64, |acc, &t| acc | 1 << t);
-            // (Not a run that ends with the lower one: it cannot go onto itself; and where only a
-            // column's top card or all of it moves, one card only: a run could not move back.)
-            let any = e.rules.mode == MODE_ANY;
+            // (Not a run that ends with the lower one: it cannot go onto itself.)
             out.retain(|&m| {
                 let (src, dst) = (move_int(m) & 31, (move_int(m) >> 5) & 31);
-                if dst < COL || (!any && move_int(m) >> 10 != 1) {
+                if dst < COL {
                     return true;
                 }
                 let Some(&b) = e.cols[(dst - COL) as usize].last() else {
@@ -628,12 +708,9 @@ impl Generator {
             });
         }
         let before = out.len();
-        let any = e.rules.mode == MODE_ANY;
-        if !any || e.cols.iter().any(|col| col.len() > 12) {
-            // Find each swap's uses by playing it: a move onto the uncovered card, or that card
-            // going up (or, where only a column's top card or all of it moves, moving alone).
-            // With runs of any length, this is only needed where a column may hold a run with
-            // two cards of one rank.
+        if e.cols.iter().any(|col| col.len() > 12) {
+            // A column may hold a run with two cards of one rank: find each swap's uses by
+            // playing it (a move onto the uncovered card, or that card going up).
             for i in 0..self.swaps.len() {
                 let swap = self.swaps[i];
                 let from = swap & 31;
@@ -645,8 +722,7 @@ impl Generator {
                 for j in start..out.len() {
                     let m = move_int(out[j]);
                     let (src, dst) = (m & 31, (m >> 5) & 31);
-                    let alone = dst == FOUNDATION || (!any && m >> 10 == 1);
-                    if (dst == from && !self.is_swap(e, m)) || (src == from && alone) {
+                    if (dst == from && !self.is_swap(e, m)) || (src == from && dst == FOUNDATION) {
                         out[kept] = u64::from(swap) << SWAP_SHIFT | out[j];
                         kept += 1;
                     }
@@ -732,17 +808,22 @@ fn cards(mut set: u64) -> impl Iterator<Item = u8> {
     })
 }
 
-/// Whether nothing can ever be built on `card` again: every card that could go on it is up.
-fn dead(e: &Engine, card: u8) -> bool {
-    cards(e.rules.children[card as usize]).all(|c| e.on_foundation(c))
+/// Whether `card` is up, or may go up whenever it is free, as may every card that could ever be
+/// put on it: it is wanted now (so until it goes up), and so on up the cards that could go on it.
+/// A line that puts such a card anywhere can put it, and all put on it, up instead.
+fn up_whenever(e: &Engine, card: u8) -> bool {
+    e.on_foundation(card)
+        || (e.wanted(card) && cards(e.rules.children[card as usize]).all(|c| up_whenever(e, c)))
 }
 
 /// The twin table for `Generator::twin`: cards `a` and `b` are twins when they are the only two
 /// cards with their (non-empty) set of column children. Only with one deck, any-run column moves
-/// and no automatic finish (where the swap argument is made); otherwise no card has a twin.
+/// and no automatic finish (where the swap argument is made; where only a column's top card or
+/// all of it moves, a run built on a moved card could not move back); otherwise no card has a
+/// twin.
 fn twins(e: &Engine, auto_finish: bool) -> [u8; 52] {
     let mut twin = [NO_TWIN; 52];
-    if !e.one_deck() || auto_finish || e.rules.mode == MODE_WHOLE {
+    if !e.one_deck() || auto_finish || e.rules.mode != MODE_ANY {
         return twin;
     }
     let kids = &e.rules.children;
