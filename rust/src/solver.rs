@@ -76,8 +76,12 @@
 //! run put onto it (these are the moves onto the covered twin, made onto the uncovered one,
 //! unless a column is long enough to hold two cards of a rank in one run: then the swap is
 //! played to list them). So the search plays no swap alone, only each swap with each of its
-//! uses, and still reaches a position of every class the complete search reaches; the won
-//! position is a class of its own.
+//! uses; and of two uncovered twins it builds only on the lower-numbered, the same run on the
+//! other being one swap away. It still reaches a position of every class the complete search
+//! reaches (with safe moves: induction on the foundation count, then the number of moves
+//! between classes to the win); the won position is a class of its own. `swaps_covered` checks
+//! this position by position in the tests. Where only a column's top card or all of it moves, a
+//! run built on a moved card could not move back, and swaps are plain moves.
 //!
 //! Shortcut searches over subsets of the legal moves take turns with the complete search (see
 //! `solve`): a win one of them finds is a legal win, and only the complete search says "lost".
