@@ -95,32 +95,41 @@ fn dealt(d: &[u8]) -> Position {
     }
 }
 
+/// A random walk of up to `steps` legal moves from `e` (a plain LCG from `seed`), calling
+/// `check(e, step)` at each position before its move; it stops where no move is left.
+fn walk(e: &mut Engine, seed: u64, steps: usize, mut check: impl FnMut(&mut Engine, usize)) {
+    let mut ms = Vec::new();
+    let mut s = seed;
+    for step in 0..steps {
+        check(e, step);
+        e.moves(&mut ms);
+        if ms.is_empty() {
+            break;
+        }
+        s = s.wrapping_mul(6364136223846793005).wrapping_add(1);
+        e.make(ms[(s >> 33) as usize % ms.len()]);
+    }
+}
+
 #[test]
 fn make_unmake_restores_position_and_key_on_random_walks() {
     for seed in 0..40 {
         let mut e = Engine::new(canfield_rules(true, None), &dealt(&deck(seed))).unwrap();
         let mut ms = Vec::new();
-        let mut s = seed;
-        for _ in 0..300 {
-            e.moves(&mut ms);
-            if ms.is_empty() {
-                break;
-            }
+        walk(&mut e, seed, 300, |e, _| {
+            // Every card is somewhere, once, and the hash kept move by move is the position's.
             let (before, key) = (e.position(), e.key());
-            for &m in &ms.clone() {
+            assert!(before.check(&e.rules).is_ok());
+            let fresh = Engine::new(e.rules.clone(), &before).unwrap();
+            assert_eq!(fresh.key2(e.recycles), e.key2(e.recycles));
+            e.moves(&mut ms);
+            for &m in &ms {
                 e.make(m);
                 assert_eq!(e.unmake(), Some(m));
                 assert_eq!(e.position(), before);
                 assert_eq!(e.key(), key);
             }
-            s = s.wrapping_mul(6364136223846793005).wrapping_add(1);
-            e.make(ms[(s >> 33) as usize % ms.len()]);
-            // Every card is somewhere, once, and the hash kept move by move is the position's.
-            let p = e.position();
-            assert!(p.check(&e.rules).is_ok());
-            let fresh = Engine::new(e.rules.clone(), &p).unwrap();
-            assert_eq!(fresh.key2(e.recycles), e.key2(e.recycles));
-        }
+        });
     }
 }
 
@@ -336,20 +345,9 @@ fn children_hashed_without_playing_have_their_played_key() {
     for (r, rules) in rules.iter().enumerate() {
         for seed in 0..12 {
             let mut e = Engine::new(rules.clone(), &dealt(&deck(seed))).unwrap();
-            let mut ms = Vec::new();
-            let mut s = seed;
-            for step in 0..250 {
-                assert!(
-                    child_keys_agree(&mut e),
-                    "rules {r} seed {seed} step {step}"
-                );
-                e.moves(&mut ms);
-                if ms.is_empty() {
-                    break;
-                }
-                s = s.wrapping_mul(6364136223846793005).wrapping_add(1);
-                e.make(ms[(s >> 33) as usize % ms.len()]);
-            }
+            walk(&mut e, seed, 250, |e, step| {
+                assert!(child_keys_agree(e), "rules {r} seed {seed} step {step}");
+            });
         }
     }
 }
@@ -425,8 +423,7 @@ fn many_stock_turns_at_once_are_the_same_turns_one_by_one() {
         for seed in 0..20 {
             let mut e = Engine::new(rules.clone(), &dealt(&deck(seed))).unwrap();
             let mut ms = Vec::new();
-            let mut s = seed;
-            for _ in 0..120 {
+            walk(&mut e, seed, 120, |e, _| {
                 let mut one = e.clone();
                 let mut k = 0;
                 while k < 15 {
@@ -445,13 +442,7 @@ fn many_stock_turns_at_once_are_the_same_turns_one_by_one() {
                 e.unmake_turns(k);
                 assert_eq!(e.position(), before);
                 assert_eq!(e.key(), key);
-                e.moves(&mut ms);
-                if ms.is_empty() {
-                    break;
-                }
-                s = s.wrapping_mul(6364136223846793005).wrapping_add(1);
-                e.make(ms[(s >> 33) as usize % ms.len()]);
-            }
+            });
         }
     }
 }
@@ -470,18 +461,10 @@ fn swaps_with_their_uses_reach_every_class_the_plain_moves_reach() {
     for (r, rules) in rule_sets.iter().enumerate() {
         for seed in 0..40 {
             let mut e = Engine::new(rules.clone(), &dealt(&deck(2000 + seed))).unwrap();
-            let mut ms = Vec::new();
-            let mut s = seed;
-            for step in 0..200 {
-                assert!(swaps_covered(&mut e), "rules {r} seed {seed} step {step}");
+            walk(&mut e, seed, 200, |e, step| {
+                assert!(swaps_covered(e), "rules {r} seed {seed} step {step}");
                 checked += 1;
-                e.moves(&mut ms);
-                if ms.is_empty() {
-                    break;
-                }
-                s = s.wrapping_mul(6364136223846793005).wrapping_add(1);
-                e.make(ms[(s >> 33) as usize % ms.len()]);
-            }
+            });
         }
     }
     assert!(checked > 10_000);
