@@ -37,6 +37,18 @@ fn link(a: u8, b: u8) -> u128 {
     LINK_KEYS.get(Tag::Link, a, usize::from(b))
 }
 
+/// The hash change when the waste's top card `c` leaves the stock and waste sequence, between
+/// `before` (the waste's next card) and `after` (the stock's next card), or comes back.
+#[inline]
+fn unlink(before: Option<u8>, c: u8, after: Option<u8>) -> u128 {
+    let b = before.unwrap_or(NO_CARD);
+    let mut h = link(b, c) ^ top(Some(&c)) ^ top(before.as_ref());
+    if let Some(a) = after {
+        h ^= link(c, a) ^ link(b, a);
+    }
+    h
+}
+
 /// The hash of the waste's top card.
 #[inline]
 fn top(c: Option<&u8>) -> u128 {
@@ -329,11 +341,7 @@ impl Engine {
         let moved: &[u8] = if src == WASTE {
             let c = waste_top.expect("a card on the waste");
             let before = at(p - 1);
-            pile ^= link(before.unwrap_or(NO_CARD), c) ^ top(Some(&c)) ^ top(before.as_ref());
-            if p < total {
-                let after = self.turn_order(p);
-                pile ^= link(c, after) ^ link(before.unwrap_or(NO_CARD), after);
-            }
+            pile ^= unlink(before, c, (p < total).then(|| self.turn_order(p)));
             (waste, left, waste_top) = (p - 1, total - 1, before);
             single = [c];
             &single
@@ -441,13 +449,11 @@ impl Engine {
     #[inline]
     fn waste_card_delta(&self) -> u128 {
         let w = self.waste.len();
-        let c = self.waste[w - 1];
-        let before = if w > 1 { self.waste[w - 2] } else { NO_CARD };
-        let mut h = link(before, c) ^ top(Some(&c)) ^ top(self.waste.get(w.wrapping_sub(2)));
-        if let Some(&after) = self.stock.last() {
-            h ^= link(c, after) ^ link(before, after);
-        }
-        h
+        unlink(
+            self.waste.get(w.wrapping_sub(2)).copied(),
+            self.waste[w - 1],
+            self.stock.last().copied(),
+        )
     }
 
     /// Take the waste's top card out of the position (a move plays it).
@@ -782,11 +788,13 @@ impl Engine {
 
     /// How many cards the next turn of the stock takes (before the end of the stock).
     pub fn draw_count(&self) -> usize {
+        self.draw_at(self.recycles)
+    }
+
+    /// How many cards a turn of the stock takes after `recycles` recycles (before its end).
+    pub fn draw_at(&self, recycles: u32) -> usize {
         let d = &self.rules.draws;
-        usize::from(
-            *d.get(self.recycles as usize)
-                .unwrap_or(d.last().expect("draws")),
-        )
+        usize::from(*d.get(recycles as usize).unwrap_or(d.last().expect("draws")))
     }
 
     /// Play move `m`, which must be legal here (see `moves`), and push its undo record.
@@ -873,9 +881,7 @@ impl Engine {
                 p = 0;
                 self.hist.push(0);
             } else {
-                let d = &self.rules.draws;
-                let draw = usize::from(*d.get(self.recycles as usize).unwrap_or(&d[d.len() - 1]));
-                let n = draw.min(total - p);
+                let n = self.draw_count().min(total - p);
                 p += n;
                 self.hist.push((n as u32) << REC_TURNED_SHIFT);
             }

@@ -187,7 +187,7 @@ impl Visited {
 
     /// Insert `key`: Ok(true) if it was new, Ok(false) if present, Err when the cap is reached.
     fn insert(&mut self, key: u128) -> Result<bool, Cut> {
-        let key = if key == 0 { 1 } else { key };
+        let key = stored(key);
         if (self.len + 1) * 4 > self.slots.len() * 3 {
             if self.slots.len() * 2 > self.max_slots {
                 return Err(Cut::Memory);
@@ -210,7 +210,7 @@ impl Visited {
         }
     }
 
-    /// Where `key` (never 0) is first looked for.
+    /// Where `key` (as `stored`) is first looked for.
     #[inline]
     fn slot(&self, key: u128) -> usize {
         (key as usize ^ (key >> 64) as usize) & (self.slots.len() - 1)
@@ -223,8 +223,7 @@ impl Visited {
     fn prefetch(&self, key: u128) {
         #[cfg(target_arch = "x86_64")]
         {
-            let key = if key == 0 { 1 } else { key };
-            let slot = &self.slots[self.slot(key)];
+            let slot = &self.slots[self.slot(stored(key))];
             // SAFETY: a prefetch is only a hint; the address is the slot's, inside the table.
             unsafe {
                 use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
@@ -240,12 +239,22 @@ impl Visited {
         self.slots = table(old.len() * 2);
         let mask = self.slots.len() - 1;
         for key in old.into_iter().filter(|&k| k != 0) {
-            let mut i = (key as usize ^ (key >> 64) as usize) & mask;
+            let mut i = self.slot(key);
             while self.slots[i] != 0 {
                 i = (i + 1) & mask;
             }
             self.slots[i] = key;
         }
+    }
+}
+
+/// `key` as the visited set stores it: 0 marks an empty slot, so the key 0 is stored as 1.
+#[inline]
+fn stored(key: u128) -> u128 {
+    if key == 0 {
+        1
+    } else {
+        key
     }
 }
 
@@ -286,10 +295,7 @@ fn rank(e: &Engine, m: u32) -> u8 {
         (WASTE, FOUNDATION) => 2,
         (RESERVE, _) => 3,
         (s, _) if s >= COL => {
-            // (A move after a swap may take more cards than the column holds before it.)
-            let col = &e.cols[(s - COL) as usize];
-            let left = col.len().saturating_sub((m >> 10) as usize);
-            if left == 0 || e.wanted(col[left - 1]) {
+            if uncovered(e, m).is_none_or(|c| e.wanted(c)) {
                 4
             } else {
                 6
@@ -299,6 +305,15 @@ fn rank(e: &Engine, m: u32) -> u8 {
         (s, _) if (FSUIT..COL).contains(&s) => 7,
         _ => 8,
     }
+}
+
+/// The card column move `m` leaves on top of its column, None when it empties it. (A move
+/// after a swap, ranked before the swap is played, may take more cards than the column holds.)
+#[inline]
+fn uncovered(e: &Engine, m: u32) -> Option<u8> {
+    let col = &e.cols[((m & 31) - COL) as usize];
+    let left = col.len().saturating_sub((m >> 10) as usize);
+    left.checked_sub(1).map(|i| col[i])
 }
 
 /// The recycle count that the fingerprint keeps: all of it under a pass limit; with unlimited
@@ -316,38 +331,41 @@ fn steady_recycles(e: &Engine) -> Option<u32> {
 }
 
 fn fingerprint(e: &Engine, steady: Option<u32>) -> u128 {
-    let Some(s) = steady else {
-        return e.key2(e.recycles);
-    };
-    let recycles = e.recycles.min(s);
-    // Past the steady pass, the stock turns `d` cards at a time every pass: a position whose
-    // waste holds a multiple of `d` cards, or all of them, turns back over and turns to the same
-    // place again, so it and the position with its waste turned back over reach each other by
-    // stock turns alone. They share a fingerprint: the one with the waste turned back over.
-    let (p, total) = (e.waste.len(), e.waste.len() + e.stock.len());
-    if p > 0 && e.recycles >= s {
-        let d = usize::from(*e.rules.draws.last().expect("draws"));
-        if p == total || p % d == 0 {
-            return e.key2_turned_back(recycles);
-        }
+    let (waste, total) = (e.waste.len(), e.waste.len() + e.stock.len());
+    let recycles = kept_recycles(e.recycles, steady);
+    if turns_back(e, waste, total, e.recycles, steady) {
+        e.key2_turned_back(recycles)
+    } else {
+        e.key2(recycles)
     }
-    e.key2(recycles)
 }
 
 /// `fingerprint` of a move's child, from its hash (`Engine::child`): the same key, without
 /// playing the move.
 fn child_fingerprint(e: &Engine, c: &Child, steady: Option<u32>) -> u128 {
-    let Some(s) = steady else {
-        return c.key ^ recycles_key(c.recycles);
-    };
-    let key = c.key ^ recycles_key(c.recycles.min(s));
-    if c.waste > 0 && c.recycles >= s {
-        let d = usize::from(*e.rules.draws.last().expect("draws"));
-        if c.waste == c.total || c.waste.is_multiple_of(d) {
-            return key ^ c.turned_back();
-        }
+    let key = c.key ^ recycles_key(kept_recycles(c.recycles, steady));
+    if turns_back(e, c.waste, c.total, c.recycles, steady) {
+        key ^ c.turned_back()
+    } else {
+        key
     }
-    key
+}
+
+/// The recycle count the fingerprint keeps (see `steady_recycles`).
+fn kept_recycles(recycles: u32, steady: Option<u32>) -> u32 {
+    steady.map_or(recycles, |s| recycles.min(s))
+}
+
+/// Whether a position with `waste` of `total` stock and waste cards on the waste, after
+/// `recycles`, shares its fingerprint with the same position turned back over. Past the steady
+/// pass, the stock turns `d` cards at a time every pass: a waste holding a multiple of `d`
+/// cards, or all of them, turns back over and turns to the same place again, so the position and
+/// the one with its waste turned back over reach each other by stock turns alone.
+fn turns_back(e: &Engine, waste: usize, total: usize, recycles: u32, steady: Option<u32>) -> bool {
+    steady.is_some_and(|s| {
+        let d = usize::from(*e.rules.draws.last().expect("draws"));
+        waste > 0 && recycles >= s && (waste == total || waste.is_multiple_of(d))
+    })
 }
 
 /// Whether every search move of `e`'s position (all legal moves, stock turns folded in) has the
@@ -433,11 +451,8 @@ fn class_key(e: &Engine, twin: &[u8; 52], steady: Option<u32>) -> u128 {
             if src < COL || dst < COL {
                 continue;
             }
-            let col = &e.cols[(src - COL) as usize];
-            let left = col.len() - (m >> 10) as usize;
             let top = e.cols[(dst - COL) as usize].last().copied();
-            if left > 0
-                && top.is_some_and(|b| twin[col[left - 1] as usize] == b && b < col[left - 1])
+            if uncovered(&e, m).is_some_and(|a| top.is_some_and(|b| twin[a as usize] == b && b < a))
             {
                 e.make(m);
                 continue 'again;
@@ -467,12 +482,8 @@ fn hashed_child(e: &mut Engine, m: u64, steady: Option<u32>) -> Option<u128> {
 /// The stock after one more stock turn (or recycle) from `p` cards on the waste after `rec`
 /// recycles, `total` cards in stock and waste; None when the stock cannot turn.
 fn turn_once(e: &Engine, p: usize, rec: u32, total: usize) -> Option<(usize, u32)> {
-    let draws = &e.rules.draws;
     if p < total {
-        Some((
-            (p + usize::from(draws[(rec as usize).min(draws.len() - 1)])).min(total),
-            rec,
-        ))
+        Some(((p + e.draw_at(rec)).min(total), rec))
     } else if total > 0 && e.may_recycle(rec) {
         Some((0, rec + 1))
     } else {
@@ -598,12 +609,11 @@ impl Generator {
         if src < COL || dst < COL {
             return false;
         }
-        let col = &e.cols[(src - COL) as usize];
-        let left = col.len() - (m >> 10) as usize;
-        left > 0
-            && e.cols[(dst - COL) as usize]
+        uncovered(e, m).is_some_and(|a| {
+            e.cols[(dst - COL) as usize]
                 .last()
-                .is_some_and(|&b| self.twin[col[left - 1] as usize] == b)
+                .is_some_and(|&b| self.twin[a as usize] == b)
+        })
     }
 
     /// Whether move `m` plays a card up that is safe to play at once (see the module's docs).
@@ -623,15 +633,10 @@ impl Generator {
         cards(e.rules.children[card as usize]).all(|c| up_whenever(e, c))
     }
 
-    /// The recycle count that tells stock states apart (see `steady_recycles`).
-    fn steady_recycles(&self, recycles: u32) -> u32 {
-        self.steady.map_or(recycles, |s| recycles.min(s))
-    }
-
     /// Mark the stock state of `waste` cards on the waste after `recycles`; whether it was met
     /// before (since `seen` was cleared, at `first` steady recycles).
     fn met(&mut self, waste: usize, recycles: u32, first: u32) -> bool {
-        let r = (self.steady_recycles(recycles) - first) as usize;
+        let r = (kept_recycles(recycles, self.steady) - first) as usize;
         if r >= self.seen.len() {
             self.seen.resize(r + 1, [0; 4]);
         }
@@ -650,9 +655,7 @@ impl Generator {
                 if src < COL || dst < COL {
                     return true;
                 }
-                let col = &e.cols[(src - COL) as usize];
-                let left = col.len() - (m >> 10) as usize;
-                left == 0 || e.wanted(col[left - 1])
+                uncovered(e, m).is_none_or(|c| e.wanted(c))
             });
         }
         if self.no_takeback {
@@ -742,9 +745,8 @@ impl Generator {
         // so these are all the moves that playing the swap would show).
         for &swap in &self.swaps {
             let (from, to) = (swap & 31, (swap >> 5) & 31);
-            let col = &e.cols[(from - COL) as usize];
             let tag = u64::from(swap) << SWAP_SHIFT;
-            if e.wanted(col[col.len() - (swap >> 10) as usize - 1]) {
+            if uncovered(e, swap).is_some_and(|a| e.wanted(a)) {
                 out.push(tag | u64::from(from | FOUNDATION << 5 | 1 << 10));
             }
             for i in 0..before {
@@ -783,7 +785,7 @@ impl Generator {
             let total = e.waste.len() + e.stock.len();
             let (mut p, mut rec) = (e.waste.len(), e.recycles);
             self.seen.clear();
-            let first = self.steady_recycles(rec);
+            let first = kept_recycles(rec, self.steady);
             self.met(p, rec, first);
             let mut k = 0;
             while let Some(next) = turn_once(e, p, rec, total) {
