@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import signal
 import threading
+import time
 from collections.abc import Iterator
 
 import pytest
 
 import canfield
-from canfield import Game, Position
+from canfield import Game, Position, _native
 from canfield.engine import Engine
 from canfield.solver import Solution, solve
 from tests.strategies import variant_ids
@@ -130,8 +132,12 @@ def test_budgets_give_unknown() -> None:
     assert by_states.verdict == "unknown" and by_states.cut == "max_states" and by_states.states <= 1024
     by_memory = solve(game, memory=1 << 14)
     assert by_memory.verdict == "unknown" and by_memory.cut == "memory"
-    by_time = solve(game, timeout=0.05)
-    assert by_time.verdict == "unknown" and by_time.cut == "timeout" and by_time.seconds < 2
+
+
+def test_a_deadline_gives_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
+    hold(monkeypatch)  # a search that cannot end by itself: only the deadline stops it
+    by_time = solve(Game.from_code("CF1-D3-AAAAAAA"), timeout=0.05)
+    assert by_time.verdict == "unknown" and by_time.cut == "timeout" and 0.05 <= by_time.seconds < 30
 
 
 @pytest.mark.parametrize(
@@ -147,15 +153,28 @@ def test_solve_takes_a_game() -> None:
         solve("CF1-D3-AAAAAAA")  # type: ignore[arg-type]
 
 
-def test_ctrl_c_stops_the_search() -> None:
-    game = Game.from_code("CF1-D3-ZKJZOMH", foundation_takeback=False)  # not settled in 90 s
-    timer = threading.Timer(0.3, lambda: signal.raise_signal(signal.SIGINT))
-    timer.start()
+def hold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make `solve` run a held native search: one that ends only when stopped or out of time."""
+    monkeypatch.setattr(canfield.solver._native, "solve", functools.partial(_native.solve, hold=True))
+
+
+def test_ctrl_c_stops_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    hold(monkeypatch)  # unbounded by construction, however fast the solver or loaded the machine
+
+    def interrupt() -> None:  # once the search runs, and only then
+        deadline = time.monotonic() + 120
+        while _native.searches_running() == 0 and time.monotonic() < deadline:
+            time.sleep(0.001)
+        signal.raise_signal(signal.SIGINT)
+
+    sender = threading.Thread(target=interrupt)
+    sender.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            solve(game, timeout=20)
+            solve(Game.from_code("CF1-D3-AAAAAAA"), timeout=300)  # the generous bound: never a hang
     finally:
-        timer.cancel()
+        sender.join()
+    assert _native.searches_running() == 0  # the search thread was stopped and joined
 
 
 def test_hint_comes_from_the_solver_when_it_finds_a_win() -> None:

@@ -5,11 +5,11 @@
 
 use crate::engine::{Engine, Position};
 use crate::rules::Rules;
-use crate::solver::{self, Cut, Limits, Verdict};
+use crate::solver::{self, Cut, Limits, Outcome, Verdict};
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
@@ -237,13 +237,43 @@ impl PyEngine {
     }
 }
 
+/// Searches running now on their own threads (see `searches_running`).
+static RUNNING: AtomicUsize = AtomicUsize::new(0);
+
+/// How many searches are running now, each on a thread of its own: a test waits for one to run
+/// before it interrupts it.
+#[pyfunction]
+fn searches_running() -> usize {
+    RUNNING.load(Ordering::SeqCst)
+}
+
+/// A search held until it is stopped or its deadline passes, whatever the position (`hold=True`
+/// of `solve`): tests of Ctrl-C and of the deadline need a search that cannot end by itself.
+fn held(limits: &Limits<'_>) -> Outcome {
+    let cut = loop {
+        if limits.stop.load(Ordering::Relaxed) {
+            break Cut::Stopped;
+        }
+        if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            break Cut::Timeout;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    };
+    Outcome {
+        verdict: Verdict::Unknown,
+        line: vec![],
+        states: 0,
+        cut: Some(cut),
+    }
+}
+
 /// What `solve` hands back: verdict, winning line, positions searched, seconds, why it stopped.
 type Solved = (&'static str, Vec<u32>, u64, f64, Option<&'static str>);
 
 /// Search `engine`'s position for a win (see `canfield.solve`). The search runs on a thread of
 /// its own, without the GIL; Ctrl-C stops it and raises KeyboardInterrupt.
 #[pyfunction]
-#[pyo3(signature = (engine, timeout=None, max_states=None, memory=1 << 30, auto_finish=false))]
+#[pyo3(signature = (engine, timeout=None, max_states=None, memory=1 << 30, auto_finish=false, hold=false))]
 fn solve(
     py: Python<'_>,
     engine: &PyEngine,
@@ -251,6 +281,7 @@ fn solve(
     max_states: Option<u64>,
     memory: usize,
     auto_finish: bool,
+    hold: bool,
 ) -> PyResult<Solved> {
     if timeout.is_some_and(|t| !(t >= 0.0 && t.is_finite())) {
         return Err(PyValueError::new_err(
@@ -270,7 +301,14 @@ fn solve(
             memory,
             stop: &flag,
         };
-        let _ = tx.send(solver::solve(&mut e, &limits, auto_finish));
+        RUNNING.fetch_add(1, Ordering::SeqCst);
+        let outcome = if hold {
+            held(&limits)
+        } else {
+            solver::solve(&mut e, &limits, auto_finish)
+        };
+        RUNNING.fetch_sub(1, Ordering::SeqCst);
+        let _ = tx.send(outcome);
     });
     let mut rx = rx;
     let outcome = loop {
@@ -312,5 +350,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTables>()?;
     m.add_class::<PyEngine>()?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(searches_running, m)?)?;
     Ok(())
 }

@@ -59,4 +59,6 @@ def solve(
     max_states: int | None = None,
     memory: int = ...,
     auto_finish: bool = False,
+    hold: bool = False,
 ) -> tuple[str, list[int], int, float, str | None]: ...
+def searches_running() -> int: ...
