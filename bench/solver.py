@@ -99,7 +99,11 @@ class Baseline:
         env = dict(os.environ, PYTHONPATH=str(site), CANFIELD_DISABLE_PLUGIN_AUTOLOAD="1")
         self.fields = json.loads(
             subprocess.run(
-                [sys.executable, "-c", "import attrs, canfield; print([f.name for f in attrs.fields(canfield.RuleSpec)])"],
+                [
+                    sys.executable,
+                    "-c",
+                    "import attrs, canfield; print([f.name for f in attrs.fields(canfield.RuleSpec)])",
+                ],
                 capture_output=True,
                 text=True,
                 env=env,
@@ -152,7 +156,9 @@ def run(name: str, codes: list[str], cap: float, memory: int, baseline: Baseline
         report(f"baseline {base.commit}", theirs, cap)
         only_ours = sum(1 for a, b in zip(ours, theirs, strict=True) if a[0] != "unknown" and b[0] == "unknown")
         only_theirs = sum(1 for a, b in zip(ours, theirs, strict=True) if a[0] == "unknown" and b[0] != "unknown")
-        clashes = [(c, a[0], b[0]) for c, a, b in zip(codes, ours, theirs, strict=True) if {a[0], b[0]} == {"won", "lost"}]
+        clashes = [
+            (c, a[0], b[0]) for c, a, b in zip(codes, ours, theirs, strict=True) if {a[0], b[0]} == {"won", "lost"}
+        ]
         clash = len(clashes)
         both = [(a[2], b[2]) for a, b in zip(ours, theirs, strict=True) if "unknown" not in (a[0], b[0])]
         ratio = statistics.median(b / max(a, 1e-6) for a, b in both) if both else float("nan")

@@ -212,7 +212,11 @@ def test_diff_lists_exactly_the_differing_rules() -> None:
     assert list(rows) == ["draws per pass", "passes", "column moves", "column build", "take-back"]
     assert list(rows) == docsgen.differing_rules("canfield", "rainbow")
     assert head == ["rule", "canfield", "rainbow", "option", "meaning"]
-    assert rows["column build"][:3] == ["alternate colour, king on ace", "any suit, king on ace", "`build`, `build_wraps`, `build_past_base`"]
+    assert rows["column build"][:3] == [
+        "alternate colour, king on ace",
+        "any suit, king on ace",
+        "`build`, `build_wraps`, `build_past_base`",
+    ]
     assert rows["passes"][:2] == ["unlimited", "1 (no redeal)"]
     assert rows["draws per pass"][3] == field_docs()["draw"]
     assert "Hooks overridden: `canfield` none; `rainbow` none." in text

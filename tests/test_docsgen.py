@@ -49,9 +49,10 @@ def test_ranks_are_shown_as_ranks() -> None:
 def test_storehouse_base_is_read_from_its_compiled_deal() -> None:
     assert docsgen.rule_values("storehouse")["foundation base"] == "2 (fixed)"
     assert docsgen.rule_values("canfield")["foundation base"] == "dealt base card"
-    assert docsgen.rule_values(canfield.Variant("q", "Q", canfield.CANFIELD.evolve(foundation_base=11)))[
-        "foundation base"
-    ] == "Q (fixed)"
+    assert (
+        docsgen.rule_values(canfield.Variant("q", "Q", canfield.CANFIELD.evolve(foundation_base=11)))["foundation base"]
+        == "Q (fixed)"
+    )
 
 
 # -- draws and passes -------------------------------------------------------------------------------

@@ -156,8 +156,13 @@ def test_key_tells_positions_apart() -> None:
         game = canfield.Game.from_code(canfield.make_code(seed, 3))
         for _ in range(60):
             text = " ".join(sorted(str(c) for c in game.position.columns)) + repr(
-                (game.position.reserve, game.position.foundations, game.position.stock, game.position.waste,
-                 game.position.recycles)
+                (
+                    game.position.reserve,
+                    game.position.foundations,
+                    game.position.stock,
+                    game.position.waste,
+                    game.position.recycles,
+                )
             )
             assert keys.setdefault(game.key(), text) == text
             moves = game.legal_moves()
@@ -270,10 +275,17 @@ def test_native_engine_refuses_malformed_positions(
     except ValueError:
         return
     # Whatever it accepted is a well-formed position: every card once, all piles in range.
-    assert sorted(Position(
-        reserve=reserve, start=start, foundations=foundations, columns=columns, stock=stock, waste=waste,
-        recycles=recycles,
-    ).all_cards()) == list(range(52))
+    assert sorted(
+        Position(
+            reserve=reserve,
+            start=start,
+            foundations=foundations,
+            columns=columns,
+            stock=stock,
+            waste=waste,
+            recycles=recycles,
+        ).all_cards()
+    ) == list(range(52))
     e.moves()
 
 

@@ -471,13 +471,17 @@ def test_unhashable_hooks_are_fine_and_compiled_once(reg: Registry) -> None:
 
 @pytest.mark.parametrize("hooks", [[], object(), types.SimpleNamespace(canfield_pass_limit=3)])
 def test_a_hooks_object_without_hooks_is_refused(reg: Registry, hooks: object) -> None:
-    with pytest.raises(canfield.VariantError, match=r"variant 'zz' \(from runtime\): .*(implements no decision hook|not marked)"):
+    with pytest.raises(
+        canfield.VariantError, match=r"variant 'zz' \(from runtime\): .*(implements no decision hook|not marked)"
+    ):
         reg.register(canfield.Variant("zz", "Zz", canfield.CANFIELD, hooks=hooks))
     assert "zz" not in reg
 
 
 def test_a_plugin_that_registers_nothing_is_refused(reg: Registry) -> None:
-    with pytest.raises(canfield.VariantError, match=r"plugin 'empty' \(runtime\) implements no canfield_register_variants"):
+    with pytest.raises(
+        canfield.VariantError, match=r"plugin 'empty' \(runtime\) implements no canfield_register_variants"
+    ):
         reg.register(types.SimpleNamespace(), name="empty")
     assert reg.pm.get_plugin("empty") is None
 

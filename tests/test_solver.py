@@ -261,7 +261,9 @@ def small_position(game: Game, rng: random.Random, left: int) -> Position | None
         f = rng.randrange(len(counts))
         if counts[f] > (1 if f == 0 else 0):
             counts[f] -= 1
-    cards = [s * 13 + (pos.start + k) % 13 for (s, _), n in zip(pos.foundations, counts, strict=True) for k in range(n, 13)]
+    cards = [
+        s * 13 + (pos.start + k) % 13 for (s, _), n in zip(pos.foundations, counts, strict=True) for k in range(n, 13)
+    ]
     rng.shuffle(cards)
     ncols = len(pos.columns)
     reserve = cards[: rng.randrange(0, 3)]

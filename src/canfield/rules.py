@@ -80,8 +80,10 @@ class Variant:
         if twice or unknown or missing:
             what = [f"{n!r} given twice" for n in twice] + [f"no field {n!r}" for n in unknown]
             what += [f"its {n} is missing" for n in missing]
-            raise VariantError(f"Variant({', '.join(map(repr, args))}{', ' if args and fields else ''}"
-                               f"{', '.join(f'{k}=...' for k in fields)}): {'; '.join(what)}")
+            raise VariantError(
+                f"Variant({', '.join(map(repr, args))}{', ' if args and fields else ''}"
+                f"{', '.join(f'{k}=...' for k in fields)}): {'; '.join(what)}"
+            )
         self.__attrs_init__(**given)
 
     def overrides(self) -> list[str]:
@@ -140,7 +142,11 @@ class Rules:
     def options(self) -> dict[str, Any]:
         """The spec fields that differ from the variant's own spec."""
         base = self.variant.spec
-        return {f.name: getattr(self.spec, f.name) for f in attrs.fields(RuleSpec) if getattr(self.spec, f.name) != getattr(base, f.name)}
+        return {
+            f.name: getattr(self.spec, f.name)
+            for f in attrs.fields(RuleSpec)
+            if getattr(self.spec, f.name) != getattr(base, f.name)
+        }
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_restore_rules, (self.variant.id, self.options()))
@@ -237,9 +243,7 @@ def compile_rules(variant: Variant, spec: RuleSpec, hook: pluggy.HookRelay) -> R
     )
 
 
-def check_position(
-    pos: object, spec: RuleSpec, who: Variant | None = None, *, pass_limit: int | None = None
-) -> None:
+def check_position(pos: object, spec: RuleSpec, who: Variant | None = None, *, pass_limit: int | None = None) -> None:
     """Check that ``pos`` is a `Position` that ``spec``'s rules can reach.
 
     Its shape (columns, foundations), every card once per deck, foundations that start at the

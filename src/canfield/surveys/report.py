@@ -141,8 +141,6 @@ def _pct_name(q: int) -> str:
     return {50: "median", 100: "max"}.get(q, f"{q} %")
 
 
-
-
 def markdown_table(reports: Sequence[Report], labels: Sequence[str] | None = None) -> str:
     """One markdown table row per report (labelled by ``labels``, default each one's rules): deals,
     shares, the interval, the cap and the median and 99th percentile seconds per deal."""

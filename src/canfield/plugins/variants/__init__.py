@@ -16,7 +16,16 @@ from typing import Any
 from ..hookspecs import hookimpl
 
 #: The modules of the built-in variants, in registration order (``canfield`` first).
-MODULES: tuple[str, ...] = ("app", "classic", "superior", "rainbow", "storehouse", "no_redeal", "casino", "cardgames_io")
+MODULES: tuple[str, ...] = (
+    "app",
+    "classic",
+    "superior",
+    "rainbow",
+    "storehouse",
+    "no_redeal",
+    "casino",
+    "cardgames_io",
+)
 
 
 class BuiltinVariants:
