@@ -21,7 +21,7 @@ from .policy import Hint, preferred_move
 from .position import Position
 from .rules import Rules, Variant, check_position
 from .scoring import BUILT_IN_SCORERS
-from .spec import FIELDS, RuleSpec, check_options
+from .spec import FIELDS, RuleSpec, check_options, read_option
 from .text import format_option, read_int, shown
 
 
@@ -36,16 +36,6 @@ class Observation:
     stock_count: int
     waste: tuple[int, ...]
     recycles: int
-
-
-def _parse_option(text: str) -> object:
-    """An option's value in a position string: ``none``, ``true``, ``false``, a number, or text."""
-    if text == "none":
-        return None
-    if text in ("true", "false"):
-        return text == "true"
-    number = read_int(text, signed=True)
-    return text if number is None else number
 
 
 def _rules_for_code(code: str, variant: str | Variant, options: dict[str, Any]) -> tuple[Rules, int]:
@@ -239,7 +229,7 @@ class Game:
                 raise InvalidPositionError(f"rule option {opt!r}: expected name=value")
             if name in options:
                 raise InvalidPositionError(f"rule option {name!r} is given twice")
-            options[name] = _parse_option(value)
+            options[name] = read_option(name, value)
         try:
             check_options(options)  # first: an option named 'variant' is no keyword of rules_for
             rules = rules_for(variant, **options)
