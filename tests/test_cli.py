@@ -92,7 +92,9 @@ def test_rules_prints_each_value_as_the_option_takes_it(capsys: pytest.CaptureFi
     assert code == 0 and "  foundation_base = 1  # the two: " in out
     assert "  redeals = 2  # 3 passes: " in out and "  build_wraps = true  #" in out
     _, out, _ = run(capsys, "rules", "canfield")
-    assert "  foundation_base = none  # the dealt base card's rank: " in out and "  redeals = none  # unlimited: " in out
+    assert (
+        "  foundation_base = none  # the dealt base card's rank: " in out and "  redeals = none  # unlimited: " in out
+    )
 
 
 @pytest.mark.parametrize("variant", [v.id for v in canfield.variants()])
@@ -116,8 +118,7 @@ GAME_COMMANDS = ("play", "show", "solve", "deal", "perft", "survey")
 def test_every_command_that_makes_a_game_takes_the_same_rule_flags() -> None:
     sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     flags = {
-        name: {a.option_strings[0]: a for a in sub.choices[name]._actions if a.option_strings}
-        for name in GAME_COMMANDS
+        name: {a.option_strings[0]: a for a in sub.choices[name]._actions if a.option_strings} for name in GAME_COMMANDS
     }
     for flag in ("--variant", "--draw", "--option", "--memory"):
         owners = [name for name in GAME_COMMANDS if flag in flags[name]]
@@ -223,7 +224,9 @@ def test_a_bad_memory_size_is_refused(capsys: pytest.CaptureFixture[str], size: 
 def test_perft_counts_from_depth_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "perft", "CF1-D3-AAAAAAA", "0")[1] == "0 1\n"
     game = canfield.Game.from_code("CF1-D3-AAAAAAA")
-    assert run(capsys, "perft", "CF1-D3-AAAAAAA", "2")[1] == f"1 {canfield.perft(game, 1)}\n2 {canfield.perft(game, 2)}\n"
+    assert (
+        run(capsys, "perft", "CF1-D3-AAAAAAA", "2")[1] == f"1 {canfield.perft(game, 1)}\n2 {canfield.perft(game, 2)}\n"
+    )
 
 
 def test_docs_refuses_arguments_it_does_not_take(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,11 +7,11 @@ same on every run and every machine, which is what the comparisons rely on.
 from __future__ import annotations
 
 import contextlib
-import shutil
 import itertools
 import json
 import math
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -210,9 +210,12 @@ def test_the_file_records_what_the_survey_is(tmp_path: Path) -> None:
         head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True).stdout
         assert meta["commit"] and head.startswith(meta["commit"].removesuffix("+dirty"))
     r = report(db)
-    assert r.build_text == f"canfield {canfield.__version__}, " + (
-        f"commit {meta['commit']}, " if meta["commit"] else ""
-    ) + f"native solver {meta['native']}"
+    assert (
+        r.build_text
+        == f"canfield {canfield.__version__}, "
+        + (f"commit {meta['commit']}, " if meta["commit"] else "")
+        + f"native solver {meta['native']}"
+    )
     assert r.build_text in r.to_text()
     assert meta["command"].startswith("canfield survey --variant canfield --option foundation_takeback=false")
     assert row == ("CF1-D3-AAAAAAC", "canfield", '{"foundation_takeback":false}', canfield.__version__)
