@@ -5,11 +5,14 @@ points of the group ``canfield.variants``) — gets a page ``variants/<id>.md`` 
 `canfield.docsgen.variant_page`, listed in the nav under "Variants" by name, without any edit to
 the docs.
 In ``variants.md`` the placeholders ``<!-- canfield:NAME -->`` are replaced by the generated
-markdown of the same name (see ``PLACEHOLDERS``).
+markdown of the same name (see ``PLACEHOLDERS``). On any page, ``<!-- canfield:board game="…"
+moves="…" -->`` becomes the text board of that game (a deal code or a position string) after those
+moves, as `print(game)` prints it, so the pages' boards are the program's own and cannot drift.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -18,6 +21,7 @@ from mkdocs.structure.pages import Page
 
 import canfield
 from canfield import docsgen
+from canfield.board import board_text
 from canfield.rules import FillRule
 
 NAV_SECTION = "Variants"
@@ -27,6 +31,21 @@ PLACEHOLDERS = {
     "rules-reference": docsgen.rules_reference,
     "fill-rule-fields": lambda: docsgen.attrs_fields(FillRule),
 }
+
+
+BOARD = re.compile(r'<!-- canfield:board game="(?P<game>[^"]+)"(?: moves="(?P<moves>[^"]*)")? -->')
+
+
+def board_block(game_text: str, moves: str = "") -> str:
+    """A markdown text block of the board of ``game_text`` (a deal code or a position string) after ``moves``."""
+    game = (
+        canfield.Game.from_code(game_text)
+        if game_text.upper().startswith("CF1-")
+        else canfield.Game.from_position(game_text)
+    )
+    for move in moves.split():
+        game.play(move)
+    return f"```text\n{board_text(game)}\n```"
 
 
 def _page_path(variant_id: str) -> str:
@@ -63,4 +82,4 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         tag = f"<!-- canfield:{name} -->"
         if tag in markdown:
             markdown = markdown.replace(tag, make())
-    return markdown
+    return BOARD.sub(lambda m: board_block(m["game"], m["moves"] or ""), markdown)

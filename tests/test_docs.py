@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import argparse
 import html
+import importlib.util
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -262,6 +264,33 @@ def test_cli_prints_the_same_markdown(capsys: pytest.CaptureFixture[str]) -> Non
     assert capsys.readouterr().out == docsgen.differences_table() + "\n"
     assert cli.main(["docs", "diff", "canfield", "rainbow"]) == 0
     assert capsys.readouterr().out == docsgen.diff("canfield", "rainbow") + "\n"
+
+
+def _load_hooks() -> Any:
+    spec = importlib.util.spec_from_file_location("docs_hooks", ROOT / "docs" / "_hooks.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_boards_in_the_docs_are_the_program_s_own(site: Path) -> None:
+    hooks = _load_hooks()
+    found = 0
+    for path in DOC_FILES:
+        text = path.read_text(encoding="utf-8")
+        # No hand-written board: a text block that starts with a status line must be generated.
+        for block in re.findall(r"```text\n(.*?)```", text, re.S):
+            assert not re.match(r"\S.* · draw \d+ · pass \d+ of", block), f"{path.name}: a board written by hand"
+        if path.parent.name != "docs":
+            continue
+        for m in hooks.BOARD.finditer(text):
+            block = hooks.board_block(m["game"], m["moves"] or "")
+            board = block.removeprefix("```text\n").removesuffix("\n```")
+            page = _text(site, path.stem)
+            assert board in page, f"{path.name}: the built page lacks the board of {m['game']!r}"
+            found += 1
+    assert found >= 3  # board.md's example and rules.md's worked example, before and after
 
 
 # -- code in the docs ---------------------------------------------------------------------------

@@ -12,8 +12,9 @@ import pexpect
 import pytest
 
 import canfield
+from canfield.board import board_text
 from canfield.cards import card_symbol
-from canfield.terminal import Session, board_text, wants_colour
+from canfield.terminal import Session, wants_colour
 
 #: A deal and a line of play that wins it (found by the simple policy, kept as a known winning line).
 WINNING_CODE = "CF1-D3-AAAABKN"

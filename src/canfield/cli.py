@@ -216,7 +216,8 @@ def _new_game(code: str | None, args: argparse.Namespace) -> Game:
 
 
 def _board(game: Game) -> str:
-    from .terminal import board_text, legal_moves_text
+    from .board import board_text
+    from .terminal import legal_moves_text
 
     return board_text(game) + "\n" + legal_moves_text(game)
 

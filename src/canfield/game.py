@@ -8,7 +8,7 @@ from typing import Any
 import attrs
 
 from ._native import Engine as NativeEngine
-from .cards import RANKS, SUIT_SYMBOLS, card_symbol, parse_card
+from .cards import parse_card
 from .deals import CODE_SPACE, format_deal, make_code, parse_code, parse_deal, shuffled_deck
 from .engine import Engine
 from .errors import CanfieldError, IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError, UndoError
@@ -531,10 +531,6 @@ class Game:
             return "legal"
         return self.reference_engine().explain(m)
 
-    def _passes_text(self, recycles: int) -> str:
-        limit = self.rules.pass_limit
-        return f"pass {recycles + 1} of {'unlimited' if limit is None else limit}"
-
     def observation(self) -> Observation:
         """What a player sees: the reserve's face-down cards are ``None``, the stock only counted."""
         pos = self.position
@@ -551,27 +547,10 @@ class Game:
         )
 
     def __str__(self) -> str:
-        obs = self.observation()
-        draw = self.rules.draw_count(obs.recycles)
-        head = (
-            f"{self.rules.variant.name} · draw {draw} · {self._passes_text(obs.recycles)} · "
-            f"score {self.score} · moves {self.move_count}"
-        )
-        waste = " ".join(card_symbol(c) for c in obs.waste[-3:]) or "—"
-        reserve = " ".join(card_symbol(c) if c is not None else "▒" for c in obs.reserve) or "—"
-        found = "  ".join(
-            f"{SUIT_SYMBOLS[s]} {card_symbol(s * 13 + (obs.start + n - 1) % 13) if n else '—'}"
-            + (f" ({n})" if n else "")
-            for s, n in obs.foundations
-        )
-        lines = [
-            head,
-            f"stock {obs.stock_count:>2}   waste {len(obs.waste):>2}: {waste}",
-            f"reserve {len(obs.reserve):>2}: {reserve}",
-            f"foundations from {RANKS[obs.start]}: {found}",
-        ]
-        lines += [f"  {i + 1}: " + (" ".join(card_symbol(c) for c in col) or "—") for i, col in enumerate(obs.columns)]
-        return "\n".join(lines)
+        """The board as text, as ``canfield show`` prints it (see `canfield.board`)."""
+        from .board import board_text
+
+        return board_text(self)
 
     def __getstate__(self) -> dict[str, Any]:
         # The native engine does not pickle: keep where the game started and the moves made.
