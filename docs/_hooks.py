@@ -7,7 +7,9 @@ the docs.
 In ``variants.md`` the placeholders ``<!-- canfield:NAME -->`` are replaced by the generated
 markdown of the same name (see ``PLACEHOLDERS``). On any page, ``<!-- canfield:board game="…"
 moves="…" -->`` becomes the text board of that game (a deal code or a position string) after those
-moves, as `print(game)` prints it, so the pages' boards are the program's own and cannot drift.
+moves, as `print(game)` prints it, so the pages' boards are the program's own and cannot drift;
+``<!-- canfield:screen game="…" inputs="…" -->`` becomes the full-screen game's screen after those
+inputs (`canfield.fullscreen.screen_after`, 80 x 24), which a test compares with a real terminal's.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from mkdocs.structure.pages import Page
 import canfield
 from canfield import docsgen
 from canfield.board import board_text
+from canfield.fullscreen import screen_after
 from canfield.rules import FillRule
 
 NAV_SECTION = "Variants"
@@ -34,6 +37,16 @@ PLACEHOLDERS = {
 
 
 BOARD = re.compile(r'<!-- canfield:board game="(?P<game>[^"]+)"(?: moves="(?P<moves>[^"]*)")? -->')
+
+
+SCREEN = re.compile(r'<!-- canfield:screen game="(?P<game>[^"]+)" inputs="(?P<inputs>[^"]*)" -->')
+#: The size of the screens the docs show: the classic terminal's.
+SCREEN_SIZE = (80, 24)
+
+
+def screen_block(game_text: str, inputs: str) -> str:
+    """A markdown text block of the full-screen game after typing each of ``inputs`` (space separated)."""
+    return f"```text\n{screen_after(game_text, inputs.split(), *SCREEN_SIZE).text()}\n```"
 
 
 def board_block(game_text: str, moves: str = "") -> str:
@@ -82,4 +95,5 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         tag = f"<!-- canfield:{name} -->"
         if tag in markdown:
             markdown = markdown.replace(tag, make())
+    markdown = SCREEN.sub(lambda m: screen_block(m["game"], m["inputs"]), markdown)
     return BOARD.sub(lambda m: board_block(m["game"], m["moves"] or ""), markdown)

@@ -15,7 +15,7 @@ import canfield
 from canfield.cli import build_parser, main
 from canfield.plugins.registry import rules_for
 
-from .test_terminal import WINNING_CODE, WINNING_LINE
+from .test_terminal import ONE_PASS_LINE, WINNING_CODE, WINNING_LINE
 
 CLI = [sys.executable, "-m", "canfield.cli"]
 
@@ -248,6 +248,13 @@ def test_auto_stops_at_a_win(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "play", WINNING_CODE, "--auto", "2000")
     assert out.rstrip().endswith("won")
     assert [x[2:] for x in out.splitlines() if x.startswith("> ")] == WINNING_LINE
+
+
+def test_a_won_game_lists_no_move_and_a_finished_one_pass_game_no_stock(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "play", WINNING_CODE, *WINNING_LINE)
+    assert out.rstrip().endswith("won") and out.count("legal moves: none: the game is won") == 1
+    _, out, _ = run(capsys, "play", "CF1-D3-RFNFUQV", "--variant", "no-redeal", *ONE_PASS_LINE)
+    assert out.rstrip().endswith("lost: no move is left") and "turning the stock" not in out
 
 
 def test_auto_stops_at_a_loss(capsys: pytest.CaptureFixture[str]) -> None:

@@ -22,6 +22,7 @@ import pytest
 
 import canfield
 from canfield import cli, docsgen
+from canfield.fullscreen import screen_after
 from canfield.plugins import hookspecs
 from canfield.plugins import registry as registry_module
 from canfield.spec import FIELDS, RuleSpec, field_docs
@@ -291,6 +292,19 @@ def test_the_boards_in_the_docs_are_the_program_s_own(site: Path) -> None:
             assert board in page, f"{path.name}: the built page lacks the board of {m['game']!r}"
             found += 1
     assert found >= 3  # board.md's example and rules.md's worked example, before and after
+
+
+def test_the_full_screen_capture_is_the_program_s_own(site: Path) -> None:
+    """playing.md's screen is laid out by the game itself (tests/test_fullscreen.py checks that a
+    real terminal shows the same)."""
+    hooks = _load_hooks()
+    text = (ROOT / "docs" / "playing.md").read_text(encoding="utf-8")
+    shots = list(hooks.SCREEN.finditer(text))
+    assert shots
+    for m in shots:
+        screen = screen_after(m["game"], m["inputs"].split(), *hooks.SCREEN_SIZE).text()
+        assert screen.splitlines()[2].startswith("Canfield · draw 3")
+        assert screen in _text(site, "playing")
 
 
 # -- code in the docs ---------------------------------------------------------------------------

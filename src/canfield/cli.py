@@ -228,19 +228,26 @@ def _stuck_key(game: Game) -> tuple[str, ...]:
 
 
 def _session(game: Game, args: argparse.Namespace) -> int:
-    """Play ``game`` interactively on standard input and output."""
+    """Play ``game`` interactively: full screen in a terminal, else (``--line``, ``-i`` on a pipe,
+    a dumb terminal) line by line on standard input and output."""
     from .terminal import Session, wants_colour
 
+    colour = args.color == "always" or (args.color == "auto" and wants_colour(sys.stdout))
+    tty = sys.stdin.isatty() and sys.stdout.isatty()
+    if tty and not args.line and os.environ.get("TERM", "dumb") != "dumb":
+        from .fullscreen import play
+
+        return play(Session(game, out=sys.stdout, colour=colour))
     try:
         import readline  # noqa: F401  (line editing and history for input())
     except ImportError:  # pragma: no cover - not on every platform
         pass
-    colour = args.color == "always" or (args.color == "auto" and wants_colour(sys.stdout))
-    return Session(game, out=sys.stdout, colour=colour, clear=sys.stdout.isatty()).run()
+    return Session(game, out=sys.stdout, colour=colour).run()
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     from .policy import preferred_move
+    from .terminal import lost_reason
 
     game, moves = _game(args)
     if not moves and not args.auto and (args.interactive or (sys.stdin.isatty() and sys.stdout.isatty())):
@@ -274,7 +281,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if game.is_won():
         print("won")
     elif game.is_lost():
-        print("lost: no move but turning the stock can ever be made again")
+        print(f"lost: {lost_reason(game)}")
     elif stopped:
         print(f"stopped: {stopped}")
     return _session(game, args) if args.interactive else 0
