@@ -29,7 +29,14 @@ from canfield.rules import FillRule
 
 NAV_SECTION = "Variants"
 PLACEHOLDERS = {
-    "differences-table": lambda: docsgen.differences_table(links=True),
+    # in a box of its own that scrolls (docs/css/canfield.css): one column per variant
+    "differences-table": lambda: (
+        '<div class="wide-table" markdown>\n\n'
+        + docsgen.differences_table(links=True, legend=False)
+        + "\n</div>\n\n"
+        + docsgen.LEGEND
+        + "\n"
+    ),
     "variant-list": lambda: docsgen.variant_list(links=True),
     "rules-reference": docsgen.rules_reference,
     "fill-rule-fields": lambda: docsgen.attrs_fields(FillRule),

@@ -27,6 +27,8 @@ from canfield.plugins import hookspecs
 from canfield.plugins import registry as registry_module
 from canfield.spec import FIELDS, RuleSpec, field_docs
 
+from .chromium import Browser
+
 ROOT = Path(__file__).resolve().parent.parent
 DOC_FILES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
@@ -136,6 +138,38 @@ def test_built_variants_page_marks_differences(site: Path) -> None:
     assert f"<strong>2 (fixed)</strong> {docsgen.MARK}" in table
     for f in FIELDS:
         assert f"<code>{f}</code>" in table
+
+
+def test_the_rules_table_scrolls_in_its_own_box_in_a_1200_pixel_window(
+    site: Path, browser: Browser, tmp_path: Path
+) -> None:
+    browser.open((site / "variants" / "index.html").as_uri(), width=1200, height=900)
+    found = browser.evaluate(
+        """(() => {
+        const box = document.querySelector('.wide-table');
+        const table = box.querySelector('table');
+        box.scrollIntoView();
+        const before = box.querySelector('tbody td').getBoundingClientRect().left;
+        box.scrollLeft = box.scrollWidth;
+        box.scrollTop = box.scrollHeight;
+        return {
+            page: document.documentElement.scrollWidth,
+            box: box.getBoundingClientRect().right, content: document.querySelector('.md-content').getBoundingClientRect().right,
+            height: box.getBoundingClientRect().height, rows: table.rows.length,
+            scrolls: box.scrollLeft > 0, before: before,
+            first: box.querySelector('tbody tr:last-child td').getBoundingClientRect().left,
+            left: box.getBoundingClientRect().left, head: box.querySelector('thead th').getBoundingClientRect().top,
+            top: box.getBoundingClientRect().top,
+        };
+    })()"""
+    )
+    browser.screenshot(tmp_path / "variants.png")
+    assert found["page"] <= 1200, "the page itself scrolls sideways"
+    assert found["box"] <= found["content"] + 1 and found["height"] <= 0.75 * 900 + 1
+    assert found["rows"] == len(docsgen.ROWS) + 2  # the head, one row per rule, the hooks
+    if found["scrolls"]:  # more variants than fit: the rule names and the head stay in view
+        assert abs(found["first"] - found["left"]) <= 2 and abs(found["head"] - found["top"]) <= 2
+    assert browser.errors() == []
 
 
 def test_every_hookspec_is_documented_in_the_built_hooks_page(site: Path) -> None:
