@@ -123,8 +123,10 @@ def start(tmux: str) -> Iterator[Callable[..., Terminal]]:
     """Start ``canfield play ARGS`` in a terminal of its own (``colour``: without NO_COLOR)."""
     started: list[Terminal] = []
 
-    def begin(*args: str, colour: bool = False, size: tuple[int, int] = (WIDTH, HEIGHT)) -> Terminal:
-        env = {"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PYTHONPATH": os.pathsep.join(sys.path)}
+    def begin(
+        *args: str, colour: bool = False, size: tuple[int, int] = (WIDTH, HEIGHT), locale: str = "C.UTF-8"
+    ) -> Terminal:
+        env = {"LANG": locale, "LC_ALL": locale, "PYTHONPATH": os.pathsep.join(sys.path)}
         if not colour:
             env["NO_COLOR"] = "1"
         command = [sys.executable, "-m", "canfield.cli", "play", *args]
@@ -213,6 +215,14 @@ def test_red_suits_are_red_and_quitting_says_how_to_go_on(start: Callable[..., T
     position = line.split("--position ", 1)[1].strip().strip("'")
     assert canfield.Game.from_position(position).score == 5
     assert "Traceback" not in shown
+
+
+def test_without_a_utf8_locale_it_plays_line_by_line(start: Callable[..., Terminal]) -> None:
+    terminal = start(WINNING_CODE, locale="C")
+    shown = terminal.wait(lambda screen: screen.rstrip().endswith("\n>"), "the prompt")
+    assert "line by line: no full screen here (the locale's character set is" in shown
+    assert "legal moves:" in shown and "1  rf    7♥ from the reserve up to its foundation" in shown
+    type_line(terminal, "1", "played rf:")
 
 
 def _saved_before_the_last_move(tmp_path: Path) -> Path:

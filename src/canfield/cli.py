@@ -235,9 +235,12 @@ def _session(game: Game, args: argparse.Namespace) -> int:
     colour = args.color == "always" or (args.color == "auto" and wants_colour(sys.stdout))
     tty = sys.stdin.isatty() and sys.stdout.isatty()
     if tty and not args.line and os.environ.get("TERM", "dumb") != "dumb":
-        from .fullscreen import play
+        from .fullscreen import play, unusable
 
-        return play(Session(game, out=sys.stdout, colour=colour))
+        why = unusable()
+        if not why:
+            return play(Session(game, out=sys.stdout, colour=colour))
+        print(f"line by line: no full screen here ({why})", file=sys.stderr)
     try:
         import readline  # noqa: F401  (line editing and history for input())
     except ImportError:  # pragma: no cover - not on every platform

@@ -160,6 +160,20 @@ def screen_after(game: str, inputs: Sequence[str], width: int, height: int) -> S
 # -- drawing it with curses ----------------------------------------------------------------------
 
 
+def unusable() -> str:
+    """Why this terminal cannot show the full screen (no curses, as on Windows; not a UTF-8 locale,
+    so no suit symbols), or ``""`` when it can."""
+    try:
+        import curses  # noqa: F401
+    except ImportError:
+        return "Python has no curses here"
+    locale.setlocale(locale.LC_ALL, "")
+    codeset = locale.nl_langinfo(locale.CODESET) if hasattr(locale, "nl_langinfo") else ""
+    if codeset.replace("-", "").upper() != "UTF8":
+        return f"the locale's character set is {codeset or 'unknown'}, not UTF-8"
+    return ""
+
+
 def play(session: Session) -> int:
     """Play ``session`` full screen until the player quits; then print how to go on later. 0 when done."""
     import curses
