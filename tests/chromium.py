@@ -27,6 +27,29 @@ def _which() -> str | None:
     return next((p for p in map(shutil.which, NAMES) if p), None)
 
 
+def apt_install(packages: list[str], command: str) -> tuple[str | None, str]:
+    """Install Debian ``packages`` with apt (as root, as CI runs on a fresh machine) for the program
+    ``command``: its path, or None and why not."""
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return (
+            None,
+            f"{command} is not installed and the tests do not run as root: apt-get install {' '.join(packages)}",
+        )
+    if not shutil.which("apt-get"):
+        return None, f"{command} is not installed and there is no apt-get to install it"
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for cmd in (["apt-get", "update", "-q"], ["apt-get", "install", "-y", "-q", *packages]):
+        try:
+            done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=1200)
+        except (OSError, subprocess.TimeoutExpired) as e:
+            return None, f"installing {command} failed: {' '.join(cmd)}: {e}"
+        if done.returncode != 0:
+            log = done.stdout[-2000:] + done.stderr[-2000:]
+            return None, f"installing {command} failed: {' '.join(cmd)} exited {done.returncode}:\n{log}"
+    found = shutil.which(command)
+    return (found, "") if found else (None, f"apt-get installed {' '.join(packages)} but no {command} is on PATH")
+
+
 def find_or_install() -> tuple[str | None, str]:
     """The path of a Chromium (installing Debian's package as root if needed), or None and why not.
 
@@ -35,22 +58,8 @@ def find_or_install() -> tuple[str | None, str]:
     found = _which()
     if found:
         return found, ""
-    if not hasattr(os, "geteuid") or os.geteuid() != 0:
-        return None, "Chromium is not installed and the tests do not run as root: apt-get install chromium"
-    if not shutil.which("apt-get"):
-        return None, "Chromium is not installed and there is no apt-get to install it"
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    log = []
-    for cmd in (["apt-get", "update", "-q"], ["apt-get", "install", "-y", "-q", "chromium", "fonts-dejavu-core"]):
-        try:
-            done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=1200)
-        except (OSError, subprocess.TimeoutExpired) as e:
-            return None, f"installing Chromium failed: {' '.join(cmd)}: {e}"
-        log.append(done.stdout[-2000:] + done.stderr[-2000:])
-        if done.returncode != 0:
-            return None, f"installing Chromium failed: {' '.join(cmd)} exited {done.returncode}:\n{log[-1]}"
-    found = _which()
-    return (found, "") if found else (None, "apt-get installed chromium but no chromium command is on PATH")
+    path, why = apt_install(["chromium", "fonts-dejavu-core"], "chromium")
+    return (_which(), "") if path else (None, why)
 
 
 def _above_4(fd: int) -> int:

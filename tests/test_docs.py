@@ -9,20 +9,25 @@ from __future__ import annotations
 
 import argparse
 import html
+import importlib.util
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
 
 import canfield
 from canfield import cli, docsgen
+from canfield.fullscreen import screen_after
 from canfield.plugins import hookspecs
 from canfield.plugins import registry as registry_module
 from canfield.spec import FIELDS, RuleSpec, field_docs
+
+from .chromium import Browser
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC_FILES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -133,6 +138,38 @@ def test_built_variants_page_marks_differences(site: Path) -> None:
     assert f"<strong>2 (fixed)</strong> {docsgen.MARK}" in table
     for f in FIELDS:
         assert f"<code>{f}</code>" in table
+
+
+def test_the_rules_table_scrolls_in_its_own_box_in_a_1200_pixel_window(
+    site: Path, browser: Browser, tmp_path: Path
+) -> None:
+    browser.open((site / "variants" / "index.html").as_uri(), width=1200, height=900)
+    found = browser.evaluate(
+        """(() => {
+        const box = document.querySelector('.wide-table');
+        const table = box.querySelector('table');
+        box.scrollIntoView();
+        const before = box.querySelector('tbody td').getBoundingClientRect().left;
+        box.scrollLeft = box.scrollWidth;
+        box.scrollTop = box.scrollHeight;
+        return {
+            page: document.documentElement.scrollWidth,
+            box: box.getBoundingClientRect().right, content: document.querySelector('.md-content').getBoundingClientRect().right,
+            height: box.getBoundingClientRect().height, rows: table.rows.length,
+            scrolls: box.scrollLeft > 0, before: before,
+            first: box.querySelector('tbody tr:last-child td').getBoundingClientRect().left,
+            left: box.getBoundingClientRect().left, head: box.querySelector('thead th').getBoundingClientRect().top,
+            top: box.getBoundingClientRect().top,
+        };
+    })()"""
+    )
+    browser.screenshot(tmp_path / "variants.png")
+    assert found["page"] <= 1200, "the page itself scrolls sideways"
+    assert found["box"] <= found["content"] + 1 and found["height"] <= 0.75 * 900 + 1
+    assert found["rows"] == len(docsgen.ROWS) + 2  # the head, one row per rule, the hooks
+    if found["scrolls"]:  # more variants than fit: the rule names and the head stay in view
+        assert abs(found["first"] - found["left"]) <= 2 and abs(found["head"] - found["top"]) <= 2
+    assert browser.errors() == []
 
 
 def test_every_hookspec_is_documented_in_the_built_hooks_page(site: Path) -> None:
@@ -262,6 +299,46 @@ def test_cli_prints_the_same_markdown(capsys: pytest.CaptureFixture[str]) -> Non
     assert capsys.readouterr().out == docsgen.differences_table() + "\n"
     assert cli.main(["docs", "diff", "canfield", "rainbow"]) == 0
     assert capsys.readouterr().out == docsgen.diff("canfield", "rainbow") + "\n"
+
+
+def _load_hooks() -> Any:
+    spec = importlib.util.spec_from_file_location("docs_hooks", ROOT / "docs" / "_hooks.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_boards_in_the_docs_are_the_program_s_own(site: Path) -> None:
+    hooks = _load_hooks()
+    found = 0
+    for path in DOC_FILES:
+        text = path.read_text(encoding="utf-8")
+        # No hand-written board: a text block that starts with a status line must be generated.
+        for block in re.findall(r"```text\n(.*?)```", text, re.S):
+            assert not re.match(r"\S.* · draw \d+ · pass \d+ of", block), f"{path.name}: a board written by hand"
+        if path.parent.name != "docs":
+            continue
+        for m in hooks.BOARD.finditer(text):
+            block = hooks.board_block(m["game"], m["moves"] or "")
+            board = block.removeprefix("```text\n").removesuffix("\n```")
+            page = _text(site, path.stem)
+            assert board in page, f"{path.name}: the built page lacks the board of {m['game']!r}"
+            found += 1
+    assert found >= 3  # board.md's example and rules.md's worked example, before and after
+
+
+def test_the_full_screen_capture_is_the_program_s_own(site: Path) -> None:
+    """playing.md's screen is laid out by the game itself (tests/test_fullscreen.py checks that a
+    real terminal shows the same)."""
+    hooks = _load_hooks()
+    text = (ROOT / "docs" / "playing.md").read_text(encoding="utf-8")
+    shots = list(hooks.SCREEN.finditer(text))
+    assert shots
+    for m in shots:
+        screen = screen_after(m["game"], m["inputs"].split(), *hooks.SCREEN_SIZE).text()
+        assert screen.splitlines()[2].startswith("Canfield · draw 3")
+        assert screen in _text(site, "playing")
 
 
 # -- code in the docs ---------------------------------------------------------------------------

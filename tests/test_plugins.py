@@ -282,7 +282,7 @@ def test_cli_variants(capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_rules(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "storehouse"]) == 0
     out = capsys.readouterr().out
-    assert "build = 'same-suit'" in out and "redeals = 2" in out
+    assert "build = same-suit  #" in out and "redeals = 2  #" in out
 
 
 def test_cli_errors(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import canfield
-from canfield.replay import frames, replay_html, start_of
+from canfield.replay import expand, frames, replay_html, shared_cards, start_of
 from canfield.svg import board_svg
 from canfield.terminal import describe_move
 
@@ -46,10 +46,47 @@ def test_a_game_from_a_position_replays_from_that_position() -> None:
 
 def test_the_page_stands_alone() -> None:
     page = replay_html(saved_game(10))
-    assert page.startswith("<!doctype html>") and page.count("<svg") == 11  # one picture per position
+    assert page.startswith("<!doctype html>") and page.count("<svg") == 12  # the cards, then one picture a position
     assert not re.search(r"""(src|href)\s*=\s*["'](?!#)""", page), "nothing is loaded from elsewhere"
     assert "http" not in page.replace('xmlns=\\"http://www.w3.org/2000/svg\\"', "")
     assert "</script" not in page.split('id="frames">')[1].split("</script>")[0]
+
+
+def long_game() -> canfield.Game:
+    """A game of 201 moves: the solver's winning line of a deal with many stock turns."""
+    game = canfield.Game.from_code("CF1-D3-AAAAAAC")
+    for move in canfield.solve(game).line:
+        game.play(move)
+    assert game.is_won() and len(game.line) == 201
+    return game
+
+
+def test_each_card_picture_is_in_the_page_once() -> None:
+    game = long_game()
+    shots = frames(game)
+    definitions, pictures = shared_cards([svg for _, _, svg in shots])
+    assert [expand(definitions, p) for p in pictures] == [svg for _, _, svg in shots]  # the same pictures
+    assert all('class="card"' not in p and "<use " in p for p in pictures)
+    names = re.findall(r'<g id="c-(\w+)"', definitions)
+    assert len(names) == len(set(names)) <= 52 and definitions.count('<g id="back"') == 1
+    page = replay_html(game)
+    full = sum(len(svg) for _, _, svg in shots)
+    assert len(page) < full / 2.5  # 1.9 MB of pictures, drawn from about 0.6 MB of page
+    assert page.count('<g id="c-') == len(names)
+
+
+def test_shared_cards_look_the_same_in_a_browser(browser: Browser, tmp_path: Path) -> None:
+    game = saved_game(30)
+    svg = board_svg(game)
+    definitions, (placed,) = shared_cards([svg])
+    style = "<style>body { margin: 0; background: #fff; } svg { display: block; }</style>"
+    shots = []
+    for name, body in (("drawn", svg), ("shared", definitions + placed)):
+        path = tmp_path / f"{name}.html"
+        path.write_text(f"<!doctype html><meta charset='utf-8'>{style}{body}", encoding="utf-8")
+        browser.open(path.as_uri(), width=700, height=500)
+        shots.append(browser.screenshot(tmp_path / f"{name}.png"))
+    assert shots[0] == shots[1]  # pixel for pixel
 
 
 def test_the_page_steps_in_a_browser(browser: Browser, tmp_path: Path) -> None:

@@ -123,6 +123,22 @@ def test_solve_leaves_the_game_as_it_was() -> None:
     game.undo()
 
 
+def test_repr_shows_the_line_s_length_and_its_first_moves() -> None:
+    found = solve(Game.from_code("CF1-D3-AAAAAAC"))
+    assert found.verdict == "won" and len(found.line) > 100
+    first = " ".join(m.text for m in found.line[:8])
+    assert repr(found) == (
+        f"Solution(verdict='won', line=<{len(found.line)} moves: {first} …>, states={found.states}, "
+        f"seconds={found.seconds:.3g})"
+    )
+    short = Solution("won", found.line[:2], 5, 0.5)
+    two = " ".join(m.text for m in found.line[:2])
+    assert repr(short) == f"Solution(verdict='won', line=<2 moves: {two}>, states=5, seconds=0.5)"
+    assert repr(Solution("unknown", (), 7, 1.25, "timeout")) == (
+        "Solution(verdict='unknown', states=7, seconds=1.25, cut='timeout')"
+    )
+
+
 # -- budgets and bad input ----------------------------------------------------------------------
 
 

@@ -11,6 +11,7 @@ import itertools
 import json
 import math
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -29,8 +30,10 @@ from canfield.plugins import registry as registry_module
 from canfield.surveys import conservative_interval, report, wilson
 from canfield.surveys.deals import code_range, count_from
 from canfield.surveys.report import percentile
-from canfield.surveys.run import native_build
+from canfield.surveys.run import native_build, source_commit
+from canfield.surveys.verify import spread, verify
 
+ROOT = Path(__file__).resolve().parent.parent
 VARIANT = "classic"
 COUNT = 40
 CAP = 100_000
@@ -160,10 +163,15 @@ def test_a_file_whose_runs_lack_the_solver_fingerprint_still_reads_and_resumes(t
     canfield.survey(db, VARIANT, count=3, max_states=CAP, workers=1)
     with sqlite3.connect(db) as conn:
         conn.execute("ALTER TABLE runs DROP COLUMN native")
+        conn.execute('ALTER TABLE runs DROP COLUMN "commit"')
+        conn.execute("DELETE FROM meta WHERE key IN ('native', 'commit')")
     conn.close()
-    assert [r["native"] for r in report(db).runs] == [None]
+    old = report(db)
+    assert [r["native"] for r in old.runs] == [None] and old.native == old.commit == ""
+    assert old.build_text == f"canfield {canfield.__version__}"
     again = canfield.survey(db, VARIANT, count=3, max_states=CAP, workers=1)
     assert [r["native"] for r in again.runs] == [None, native_build()] and again.done == 3
+    assert [r["commit"] for r in again.runs] == [None, source_commit() or None]
 
 
 @pytest.mark.parametrize(
@@ -197,6 +205,18 @@ def test_the_file_records_what_the_survey_is(tmp_path: Path) -> None:
     assert meta["cap"] == {"max_states": 1000, "timeout": None, "memory": 1 << 30}
     assert meta["version"] == canfield.__version__
     assert meta["native"] == native_build() and len(meta["native"]) == 16
+    assert meta["commit"] == source_commit()
+    if (ROOT / ".git").exists() and shutil.which("git"):  # run from its checkout: the commit is known
+        head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True).stdout
+        assert meta["commit"] and head.startswith(meta["commit"].removesuffix("+dirty"))
+    r = report(db)
+    assert (
+        r.build_text
+        == f"canfield {canfield.__version__}, "
+        + (f"commit {meta['commit']}, " if meta["commit"] else "")
+        + f"native solver {meta['native']}"
+    )
+    assert r.build_text in r.to_text()
     assert meta["command"].startswith("canfield survey --variant canfield --option foundation_takeback=false")
     assert row == ("CF1-D3-AAAAAAC", "canfield", '{"foundation_takeback":false}', canfield.__version__)
     # Closed, it is one self-contained file again.
@@ -370,16 +390,81 @@ def test_the_command_runs_resumes_and_reports(tmp_path: Path, capsys: pytest.Cap
     assert table[0].startswith("| rules | deals | won |") and table[2].startswith(
         "| canfield (foundation_takeback=false) | 6 |"
     )
-    assert cli.main([*args[:-2], "--db", str(db), "--option", "foundation_takeback=true", "-q"]) == 2
+    other = [a.replace("=false", "=true") for a in args]
+    assert cli.main([*other, "-q"]) == 2
     assert "holds another survey (options:" in capsys.readouterr().err
 
 
 def test_the_command_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         cli.main(["survey", "--option", "colour=blue", "--count", "1", "--db", "x.sqlite"])
-    assert "NAME one of decks" in capsys.readouterr().err
+    assert "argument --option: 'colour=blue': unknown rule option 'colour'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.main(["survey", "--draw", "64", "--count", "1", "--db", "x.sqlite"])
+    assert "draw count '64' is not a whole number 1..63" in capsys.readouterr().err
     assert cli.main(["survey", "--count", "1"]) == 2
     assert "needs --db FILE" in capsys.readouterr().err
+
+
+# -- checking a file again ----------------------------------------------------------------------
+
+
+def test_the_deals_checked_are_spread_over_the_file() -> None:
+    assert spread(10, 3) == [0, 3, 6] and spread(4, 9) == [0, 1, 2, 3] and spread(5, 5) == [0, 1, 2, 3, 4]
+
+
+def _set_verdict(db: Path, idx: int, verdict: str) -> None:
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE deals SET verdict = ? WHERE idx = ?", (verdict, idx))
+    conn.close()
+
+
+def test_verify_solves_deals_again_and_names_every_difference(
+    tmp_path: Path, reference: list[tuple[int, str, str]]
+) -> None:
+    db = tmp_path / "v.sqlite"
+    canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1)
+    clean = verify(db, 8, workers=1)
+    assert len(clean.checks) == 8 and clean.same == 8 and clean.finished == COUNT
+    assert [c.deal for c in clean.checks] == [reference[i][1] for i in spread(COUNT, 8)]
+    assert clean.changes == [] and clean.contradictions == []
+    assert all(c.positions_was == c.positions_now for c in clean.checks)  # same build, same cap: same search
+    # Now make the file say what this build does not: a won deal recorded lost, an unknown one recorded won.
+    won = next(i for i in spread(COUNT, 8) if reference[i][2] == "won")
+    unknown = next(i for i in spread(COUNT, 8) if reference[i][2] == "unknown")
+    _set_verdict(db, won, "lost")
+    _set_verdict(db, unknown, "won")
+    before = rows(db)
+    found = verify(db, 8, workers=1)
+    assert rows(db) == before  # verifying changes nothing
+    assert [(c.deal, c.was, c.now) for c in found.contradictions] == [(reference[won][1], "lost", "won")]
+    assert [(c.deal, c.was, c.now) for c in found.changes] == [(reference[unknown][1], "won", "unknown")]
+    text = found.to_text()
+    assert f"8 of {COUNT} finished deals solved again" in text
+    assert "same verdict: 6; unknown ↔ won or lost: 1; won ↔ lost (a contradiction): 1" in text
+    assert f"CONTRADICTION {reference[won][1]}: lost in the file" in text
+    assert f"changed {reference[unknown][1]}: won in the file" in text
+    assert f"solved now with canfield {canfield.__version__}" in text
+
+
+def test_the_command_verifies_and_fails_on_a_contradiction(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], reference: list[tuple[int, str, str]]
+) -> None:
+    db = tmp_path / "c.sqlite"
+    args = ["survey", "--variant", VARIANT, "--count", "10", "--max-states", str(CAP), "--workers", "1"]
+    assert cli.main([*args, "--db", str(db), "--quiet", "--verify", "5"]) == 0  # runs, then checks 5 of 10
+    out = capsys.readouterr().out
+    assert out.startswith(f"verify {db}: 5 of 10 finished deals") and "a contradiction): 0" in out
+    won = next(i for i in range(10) if reference[i][2] == "won")
+    _set_verdict(db, won, "lost")
+    assert cli.main(["survey", "--report", str(db), "--verify", "10"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("survey of classic: 10 of 10 deals") and f"CONTRADICTION {reference[won][1]}" in out
+    with pytest.raises(SystemExit) as e:
+        cli.main(["survey", "--report", str(db), "--verify", "0"])
+    assert e.value.code == 2 and "--verify '0' is not a whole number 1 or more" in capsys.readouterr().err
+    with pytest.raises(canfield.SurveyError, match="number of deals to verify is a whole number >= 1"):
+        verify(db, 0)
 
 
 # -- the published page --------------------------------------------------------------------------

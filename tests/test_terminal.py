@@ -12,8 +12,9 @@ import pexpect
 import pytest
 
 import canfield
+from canfield.board import board_text
 from canfield.cards import card_symbol
-from canfield.terminal import Session, board_text, wants_colour
+from canfield.terminal import Session, end_text, legal_moves_text, listed_moves, wants_colour
 
 #: A deal and a line of play that wins it (found by the simple policy, kept as a known winning line).
 WINNING_CODE = "CF1-D3-AAAABKN"
@@ -83,7 +84,7 @@ def test_a_move_an_illegal_move_and_undo() -> None:
     assert s.message == f"illegal move 'r3': {canfield.Game.from_code(WINNING_CODE).explain('r3')}"
     assert s.game.position_string() == before
     s.handle("rf")
-    assert s.message == "played rf" and s.game.score == 5
+    assert s.message == "played rf: 7♥ from the reserve up to its foundation" and s.game.score == 5
     s.handle("u")
     assert s.message == "took back rf" and s.game.position_string() == before
     s.handle("u")
@@ -95,13 +96,124 @@ def test_taps_and_unknown_input() -> None:
     top = s.game.observation().reserve[-1]
     assert top is not None
     s.handle(canfield.card_name(top))  # a tap on the reserve's top card sends it up
-    assert s.message.startswith("tap on") and s.game.line[-1].text == "rf"
-    s.handle("4")  # the top card of column 4 fits nowhere
-    assert s.message == "a tap on 4 does nothing here" and len(s.game.line) == 1
+    assert s.message == "tap on 7H: played rf, 7♥ from the reserve up to its foundation"
+    assert s.game.line[-1].text == "rf"
+    s.handle("KH")  # the top card of column 4 fits nowhere
+    assert s.message == (
+        "a tap on KH does nothing: K♥ does not go on the heart foundation (it needs 8♥), and no column takes it"
+    )
+    assert len(s.game.line) == 1
     s.handle("xyzzy")
     assert s.message == "unknown move or command 'xyzzy': ? for help" and len(s.game.line) == 1
     s.handle("hello there")
     assert s.message.startswith("unknown command") and len(s.game.line) == 1
+
+
+def test_moves_are_listed_numbered_and_described() -> None:
+    game = canfield.Game.from_code(WINNING_CODE)
+    assert [(lab, m.text, what) for lab, m, what in listed_moves(game)] == [
+        ("1", "rf", "7♥ from the reserve up to its foundation"),
+        ("2", "s", "turn 3 cards from the stock onto the waste"),
+    ]
+    for move in WINNING_LINE[:6]:  # rf s w2 s w3 w4
+        game.play(move)
+    assert [what for _, _, what in listed_moves(game)] == [
+        "3♣ from the waste onto 4♦ in column 2",
+        "J♥ from column 1 onto Q♣ in column 4",
+        "turn 3 cards from the stock onto the waste",
+    ]
+    game = canfield.Game.from_position(
+        "canfield - A:H9.S7.D5.C8 9S/QDJSTD9C8D//QSJDTC9D - KH7DKDQCQHJC6DKSKCTS8SJHTH 5 190 137"
+    )
+    offered = listed_moves(game)
+    words = {m.text: what for _, m, what in offered}
+    assert [lab for lab, _, _ in offered][8:11] == ["9", "#10", "#11"]
+    assert words["S2"] == "7♠ from its foundation onto 8♦ in column 2"
+    assert words["H3"] == "9♥ from its foundation to the empty column 3"
+    assert words["23:2"] == "9♣ and the card on it from column 2 to the empty column 3"
+    assert words["23:4"] == "J♠ and the 3 cards on it from column 2 to the empty column 3"
+    assert words["s"] == "turn the waste back over as the stock, for pass 7"
+
+
+def test_a_number_plays_the_move_of_that_number() -> None:
+    s = session()
+    s.handle("2")
+    assert s.message == "played s: turn 3 cards from the stock onto the waste" and s.game.line[-1].text == "s"
+    s.handle("9")
+    assert s.message == f"there is no move 9 here: the moves are numbered 1 to {len(s.game.legal_moves())}"
+    s.handle("#1")
+    assert s.game.line[-1].text == s.game.history[-1].text and len(s.game.line) == 2
+    game = canfield.Game.from_position(
+        "canfield - A:H9.S7.D5.C8 9S/QDJSTD9C8D//QSJDTC9D - KH7DKDQCQHJC6DKSKCTS8SJHTH 5 190 137"
+    )
+    many = Session(game, out=io.StringIO())
+    tenth = listed_moves(game)[9][1]
+    many.handle("#10")
+    assert many.game.line[-1] == tenth
+    many.handle("u")
+    many.handle("12")  # two digits are a move in notation (column 1 onto column 2), never a number of the list
+    assert many.message == "illegal move '12': 9♠ does not build on 8♦ in column 2"
+    many.handle("21")
+    assert many.message == "played 21: 8♦ from column 2 onto 9♠ in column 1"
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("13:0", "malformed move '13:0': the count must be 1..127"),
+        ("1f2", "malformed move '1f2': expected 's', a source"),
+        ("QX", "unknown card 'QX'"),
+        ("xyzzy", "unknown move or command 'xyzzy': ? for help"),
+        ("w", "a tap on w does nothing: the waste is empty"),
+        ("7S", "a tap on 7S does nothing: 7♠ cannot be tapped here: only the top cards of the waste and the reserve"),
+        ("K♥", "a tap on K♥ does nothing: K♥ cannot start the heart foundation (only 7♥ can), and no column takes it"),
+    ],
+)
+def test_refused_input_says_exactly_why_and_changes_nothing(typed: str, said: str) -> None:
+    s = session()
+    before = s.game.position_string()
+    s.handle(typed)
+    assert s.message.startswith(said) and s.game.position_string() == before
+
+
+def test_a_tap_on_the_stock_when_it_cannot_turn_says_why() -> None:
+    s = session("CF1-D3-RFNFUQV")
+    s.game = canfield.Game.from_code("CF1-D3-RFNFUQV", "no-redeal")
+    for move in ONE_PASS_LINE:
+        s.game.play(move)
+    s.handle("s")
+    assert s.message == "illegal move 's': the stock is empty and no redeal is left (pass 1 of 1)"
+
+
+#: A one-pass game (no-redeal) that the simple policy plays to its end: no move at all is left.
+ONE_PASS_LINE = "2f 21 r4 s w4 s s s s s w3 s w3 w2 s w2 s s s s".split()
+
+
+def test_a_one_pass_game_that_is_over_says_so_without_the_stock() -> None:
+    s = Session(canfield.Game.from_code("CF1-D3-RFNFUQV", "no-redeal"), out=io.StringIO())
+    for move in ONE_PASS_LINE:
+        s.handle(move)
+    assert s.game.legal_moves() == [] and s.game.is_lost()
+    assert end_text(s.game) == "The game is lost: no move is left."
+    assert s.message.endswith("The game is lost: no move is left. u to undo, n for a new deal, q to quit.")
+    assert "stock" not in s.message.split("\n")[1] and s.moves_text() == "legal moves: none"
+
+
+def test_a_won_game_offers_no_take_back_and_no_hint() -> None:
+    s = session()
+    for move in WINNING_LINE:
+        s.handle(move)
+    assert listed_moves(s.game) == [] and any(m.from_foundation for m in s.game.legal_moves())
+    assert s.moves_text() == "legal moves: none: the game is won"
+    assert legal_moves_text(s.game) == "legal moves: none: the game is won"
+    s.handle("H1")
+    assert s.message.startswith("the game is won: no card comes back") and s.game.is_won()
+    s.handle("1")
+    assert s.message == "there is no move to make: You won! Score 255 in 91 moves."
+    s.handle("h")
+    assert s.message == "no hint: the game is won"
+    s.handle("u")
+    assert s.message == f"took back {WINNING_LINE[-1]}" and not s.game.is_won()
 
 
 def test_hint_names_its_source_and_plays_nothing() -> None:
@@ -145,7 +257,7 @@ def test_win_and_loss_are_announced() -> None:
     s = session()
     for move in WINNING_LINE:
         s.handle(move)
-    assert "You won! Score 255 in 91 moves." in s.message
+    assert s.message.endswith("\nYou won! Score 255 in 91 moves. n for a new deal, q to quit.")
     lost = session("CF1-D3-AAAAAAA")
     while not lost.game.is_lost():  # the simple policy loses this deal
         move = canfield.policy.preferred_move(lost.game)
@@ -168,13 +280,14 @@ def test_run_reads_until_quit_and_says_how_to_go_on() -> None:
 
 
 def spawn(*args: str, colour: bool = False) -> pexpect.spawn:
+    """``canfield play --line`` in a pseudo-terminal (the full screen is driven in tmux, below)."""
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
     env["TERM"] = "xterm-256color"
     if not colour:
         env["NO_COLOR"] = "1"
     return pexpect.spawn(
         sys.executable,
-        ["-m", "canfield.cli", "play", *args],
+        ["-m", "canfield.cli", "play", "--line", *args],
         env=env,
         encoding="utf-8",
         dimensions=(60, 160),
@@ -226,7 +339,7 @@ def test_a_whole_game_in_a_terminal(tmp_path: Path) -> None:
     child.sendline(WINNING_LINE[-1])
     child.expect_exact("You won! Score 255 in 91 moves.")
     child.expect_exact("> ")
-    act(child, "h", "no hint: the simple policy sees no move to make")
+    act(child, "h", "no hint: the game is won")
     child.sendline("q")
     child.expect(pexpect.EOF)
     child.close()

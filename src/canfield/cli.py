@@ -18,11 +18,13 @@ from . import Game, perft, records, variants
 from .errors import CanfieldError, InvalidMoveError
 from .notation import parse_move
 from .plugins.registry import get_variant
-from .spec import format_rank
+from .solver import DEFAULT_MEMORY
+from .spec import MAX_DRAW, check_options, read_option
+from .text import format_option, format_size, read_size
 
 DEFAULT_CODE = "CF1-D3-AAAAAAA"
-#: The draw counts ``--draw`` accepts.
-DRAW_RANGE = range(1, 64)
+#: The draw counts ``--draw`` accepts: the same as a deal code's and the ``draw`` option's.
+DRAW_RANGE = range(1, MAX_DRAW + 1)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -56,6 +58,102 @@ def _count(what: str, lo: int, hi: int | None = None) -> Any:
     return read
 
 
+def _size(what: str) -> Any:
+    """An argparse type: a number of bytes, with an optional suffix (``512M``, ``1G``; ``K`` is 1024)."""
+
+    def read(text: str) -> int:
+        value = read_size(text)
+        if not value:
+            raise argparse.ArgumentTypeError(
+                f"{what} {text!r} is not a size in bytes: a whole number 1 or more, optionally with K, M, G or T "
+                "(e.g. 512M, 1G)"
+            )
+        return value
+
+    return read
+
+
+# -- the rules of a new game ---------------------------------------------------------------------
+
+
+def _option_value(name: str, text: str) -> object:
+    """An option's value as the command line reads it: as in a position string (`read_option`), with
+    ``None``, ``True`` and ``False`` in any case too."""
+    word = text.strip()
+    return read_option(name, word.lower() if word.lower() in ("none", "true", "false") else word)
+
+
+class _RuleOption(argparse.Action):
+    """``--option NAME=VALUE`` and ``--draw N``: each adds one rule option to ``args.options``.
+
+    ``--draw N`` is ``--option draw=N``; an option given twice with two values is refused.
+    """
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option: str | None = None
+    ) -> None:
+        if self.dest == "draw":
+            name, value = "draw", values
+            namespace.draw = values
+        else:
+            name, sep, text = str(values).partition("=")
+            name = name.strip()
+            if not sep or not name:
+                raise argparse.ArgumentError(self, f"{values!r}: expected NAME=VALUE, e.g. foundation_takeback=false")
+            try:
+                check_options({name: None})
+            except CanfieldError as e:
+                raise argparse.ArgumentError(self, f"{values!r}: {e}") from None
+            value = _option_value(name, text)
+        options = dict(getattr(namespace, "options", None) or {})
+        if name in options and options[name] != value:
+            raise argparse.ArgumentError(
+                self, f"{name} is given twice, as {format_option(options[name])} and {format_option(value)}"
+            )
+        options[name] = value
+        namespace.options = options
+
+
+def rule_flags() -> _Parser:
+    """The flags that choose the rules of a new game, the same for every command that makes one:
+    ``--variant ID``, ``--draw N`` and ``--option NAME=VALUE`` (repeatable), into ``args.variant``
+    and ``args.options`` (a dict, ``--draw`` included)."""
+    p = _Parser(add_help=False)
+    rules = p.add_argument_group("the rules of a new game")
+    rules.add_argument(
+        "--variant", metavar="ID", help="a variant id or alias (default canfield; see 'canfield variants')"
+    )
+    rules.add_argument(
+        "--draw",
+        type=_count("draw count", DRAW_RANGE.start, DRAW_RANGE.stop - 1),
+        action=_RuleOption,
+        metavar="N",
+        help=f"cards turned from the stock at a time, 1 to {MAX_DRAW} (default: the deal code's, else the variant's)",
+    )
+    rules.add_argument(
+        "--option",
+        action=_RuleOption,
+        metavar="NAME=VALUE",
+        help="a rule option as 'canfield rules ID' prints it, e.g. foundation_takeback=false (repeat for more)",
+    )
+    p.set_defaults(options={}, draw=None)
+    return p
+
+
+def memory_flag() -> _Parser:
+    """``--memory BYTES``, the solver's bound per search, the same for ``solve`` and ``survey``."""
+    p = _Parser(add_help=False)
+    p.add_argument(
+        "--memory",
+        type=_size("--memory"),
+        default=DEFAULT_MEMORY,
+        metavar="BYTES",
+        help="the most memory for the positions a search has seen, in bytes, or with K, M, G, e.g. 512M "
+        f"(default {format_size(DEFAULT_MEMORY)})",
+    )
+    return p
+
+
 # -- which game ----------------------------------------------------------------------------------
 
 
@@ -75,16 +173,20 @@ def _game(args: argparse.Namespace) -> tuple[Game, list[str]]:
     """The game the arguments name, and the moves to play on it.
 
     The first argument is a saved game (a ``.json`` file), or a deal code unless it is a move;
-    ``--position`` gives a position instead. ``--variant`` and ``--draw`` choose the rules of a
-    deal code or a new random deal, and are passed on only when given.
+    ``--position`` gives a position instead. ``--variant``, ``--draw`` and ``--option`` choose the
+    rules of a deal code or a new random deal, and are refused with a saved game or a position,
+    which carry their own rules.
     """
     items = list(args.items)
     source = items.pop(0) if items and (_is_saved_game(items[0]) or not _is_move(items[0])) else None
-    options: dict[str, Any] = _options(getattr(args, "option", None) or [])
-    if args.draw is not None:
-        options["draw"] = args.draw
-    rules_given = [name for name, value in (("--variant", args.variant), ("--draw", args.draw)) if value is not None]
-    rules_given += [f"--option {text}" for text in getattr(args, "option", None) or []]
+    options: dict[str, Any] = dict(args.options)
+    rules_given = ["--variant"] if args.variant is not None else []
+    rules_given += [f"--draw {args.draw}"] if args.draw is not None else []
+    rules_given += [
+        f"--option {name}={format_option(value)}"
+        for name, value in options.items()
+        if name != "draw" or args.draw is None
+    ]
     if args.position is not None:
         if source is not None:
             raise CanfieldError(f"give a deal code, a saved game or --position, not both {source!r} and --position")
@@ -99,30 +201,23 @@ def _game(args: argparse.Namespace) -> tuple[Game, list[str]]:
                 f"a saved game carries its own rules: {' and '.join(rules_given)} apply to a new deal only"
             )
         return records.load(source), items
+    return _new_game(source, args), items
+
+
+def _new_game(code: str | None, args: argparse.Namespace) -> Game:
+    """A game of the deal ``code`` (a random deal when None) under the rule flags of ``args``."""
     variant = args.variant or "canfield"
-    if source is None:
-        return Game.random(variant, **options), items
-    return Game.from_code(source, variant, **options), items
-
-
-def _options(texts: list[str]) -> dict[str, Any]:
-    """Rule options from ``NAME=VALUE`` texts (values as in a position string: none, true, 3, any)."""
-    from .game import _parse_option
-
-    options: dict[str, Any] = {}
-    for text in texts:
-        name, sep, value = text.partition("=")
-        if not sep or not name:
-            raise CanfieldError(f"--option {text!r}: expected NAME=VALUE, e.g. foundation_takeback=false")
-        options[name.strip()] = _parse_option(value.strip())
-    return options
+    if code is None:
+        return Game.random(variant, **args.options)
+    return Game.from_code(code, variant, **args.options)
 
 
 # -- commands ------------------------------------------------------------------------------------
 
 
 def _board(game: Game) -> str:
-    from .terminal import board_text, legal_moves_text
+    from .board import board_text
+    from .terminal import legal_moves_text
 
     return board_text(game) + "\n" + legal_moves_text(game)
 
@@ -133,19 +228,29 @@ def _stuck_key(game: Game) -> tuple[str, ...]:
 
 
 def _session(game: Game, args: argparse.Namespace) -> int:
-    """Play ``game`` interactively on standard input and output."""
+    """Play ``game`` interactively: full screen in a terminal, else (``--line``, ``-i`` on a pipe,
+    a dumb terminal) line by line on standard input and output."""
     from .terminal import Session, wants_colour
 
+    colour = args.color == "always" or (args.color == "auto" and wants_colour(sys.stdout))
+    tty = sys.stdin.isatty() and sys.stdout.isatty()
+    if tty and not args.line and os.environ.get("TERM", "dumb") != "dumb":
+        from .fullscreen import play, unusable
+
+        why = unusable()
+        if not why:
+            return play(Session(game, out=sys.stdout, colour=colour))
+        print(f"line by line: no full screen here ({why})", file=sys.stderr)
     try:
         import readline  # noqa: F401  (line editing and history for input())
     except ImportError:  # pragma: no cover - not on every platform
         pass
-    colour = args.color == "always" or (args.color == "auto" and wants_colour(sys.stdout))
-    return Session(game, out=sys.stdout, colour=colour, clear=sys.stdout.isatty()).run()
+    return Session(game, out=sys.stdout, colour=colour).run()
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     from .policy import preferred_move
+    from .terminal import lost_reason
 
     game, moves = _game(args)
     if not moves and not args.auto and (args.interactive or (sys.stdin.isatty() and sys.stdout.isatty())):
@@ -179,7 +284,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if game.is_won():
         print("won")
     elif game.is_lost():
-        print("lost: no move but turning the stock can ever be made again")
+        print(f"lost: {lost_reason(game)}")
     elif stopped:
         print(f"stopped: {stopped}")
     return _session(game, args) if args.interactive else 0
@@ -217,7 +322,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     game, moves = _game(args)
     for text in moves:
         game.play(text)
-    found = solve(game, timeout=args.timeout, max_states=args.max_states, memory=args.memory << 20)
+    found = solve(game, timeout=args.timeout, max_states=args.max_states, memory=args.memory)
     print(f"deal {game.code} ({game.variant})" if game.code else f"position {game.position_string()}")
     why = f" ({found.cut})" if found.cut else ""
     print(f"verdict: {found.verdict}{why}")
@@ -231,11 +336,10 @@ def cmd_deal(args: argparse.Namespace) -> int:
     import random
 
     rng = random.Random(args.seed) if args.seed is not None else None
-    options: dict[str, Any] = _options(args.option or [])
-    if args.draw is not None:
-        options["draw"] = args.draw
     for _ in range(args.count):
-        game = Game.random(args.variant, rng, winnable=args.winnable, timeout=args.timeout, **options)
+        game = Game.random(
+            args.variant or "canfield", rng, winnable=args.winnable, timeout=args.timeout, **args.options
+        )
         print(game.code)
     return 0
 
@@ -256,11 +360,19 @@ def cmd_variants(args: argparse.Namespace) -> int:
     return 0
 
 
-def _spec_value(name: str, value: object) -> str:
-    """A spec value as the rules command prints it: a rank as its letter, everything else as Python."""
-    if name == "foundation_base" and isinstance(value, int) and not isinstance(value, bool):
-        return format_rank(value)
-    return repr(value)
+#: Ranks in words, ace (0) to king (12), for the meaning of a rank option.
+RANK_WORDS = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king")
+
+
+def value_meaning(name: str, value: object) -> str:
+    """What an option's value means, when its text does not say it: ``the two``, ``unlimited``, ``3 passes``."""
+    if name == "foundation_base":
+        return f"the {RANK_WORDS[value]}" if isinstance(value, int) else "the dealt base card's rank"
+    if name in ("redeals", "undo_limit") and value is None:
+        return "unlimited"
+    if name == "redeals" and isinstance(value, int):
+        return f"{value + 1} pass{'es' if value else ''}"
+    return ""
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -275,15 +387,17 @@ def cmd_rules(args: argparse.Namespace) -> int:
     if v.description:
         print(v.description)
     print("hooks overridden:", ", ".join(v.overrides()) or "none")
+    print("rule options, each as --option NAME=VALUE takes it:")
     docs = field_docs()
     for name, value in attrs.asdict(v.spec).items():
-        print(f"  {name} = {_spec_value(name, value)}  # {docs[name]}")
+        meaning = value_meaning(name, value)
+        print(f"  {name} = {format_option(value)}  # {meaning + ': ' if meaning else ''}{docs[name]}")
     return 0
 
 
 def cmd_perft(args: argparse.Namespace) -> int:
-    game = Game.from_code(args.code, args.variant)
-    for d in range(1, args.depth + 1):
+    game = _new_game(args.code, args)
+    for d in range(min(1, args.depth), args.depth + 1):  # depth 0 counts the one empty sequence
         print(d, perft(game, d))
     return 0
 
@@ -292,10 +406,12 @@ def cmd_docs(args: argparse.Namespace) -> int:
     from . import docsgen
 
     if args.what == "table":
+        if args.ids:
+            raise CanfieldError(f"canfield docs table takes no variant ids (got {' '.join(args.ids)})")
         print(docsgen.differences_table())
     else:
         if len(args.ids) != 2:
-            raise CanfieldError("canfield docs diff needs two variant ids")
+            raise CanfieldError(f"canfield docs diff needs two variant ids, not {len(args.ids)}")
         print(docsgen.diff(*args.ids))
     return 0
 
@@ -312,23 +428,18 @@ def _game_arguments(p: argparse.ArgumentParser, moves: str) -> None:
         f"(e.g. 12 s r2 24:2) {moves}; without a game, a new random deal",
     )
     p.add_argument("--position", metavar="TEXT", help="start from a position string (as printed by 'position:')")
-    p.add_argument("--variant", metavar="ID", help="the variant of a deal code or a new deal (default canfield)")
-    p.add_argument(
-        "--draw",
-        type=_count("draw count", DRAW_RANGE.start, DRAW_RANGE.stop - 1),
-        metavar="N",
-        help="cards turned from the stock at a time (default: the deal code's, else the variant's)",
-    )
 
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="canfield", description="Canfield solitaire and its variants.")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
+    rules_of_a_game = [rule_flags()]
     play = sub.add_parser(
         "play",
+        parents=rules_of_a_game,
         help="play a game: interactive in a terminal, else the moves given",
-        description="Play a game. In a terminal it is interactive (type ? for help); otherwise, or with "
-        "moves or --auto, it plays the moves and prints each board.",
+        description="Play a game. In a terminal it is interactive: a full-screen board, or lines with --line "
+        "(type ? for help); otherwise, or with moves or --auto, it plays the moves and prints each board.",
     )
     _game_arguments(play, "to play first")
     play.add_argument(
@@ -342,7 +453,12 @@ def build_parser() -> argparse.ArgumentParser:
         "-i",
         "--interactive",
         action="store_true",
-        help="read commands from standard input even when it is not a terminal",
+        help="read commands from standard input even when it is not a terminal (line by line)",
+    )
+    play.add_argument(
+        "--line",
+        action="store_true",
+        help="in a terminal, play line by line (the board printed after each command) instead of full screen",
     )
     play.add_argument(
         "--color",
@@ -353,6 +469,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(func=cmd_play)
     show = sub.add_parser(
         "show",
+        parents=rules_of_a_game,
         help="print a position, or draw it as an SVG picture",
         description="Print a position as text, or write it as an SVG picture with --svg.",
     )
@@ -375,65 +492,67 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("saved", metavar="SAVED.json", help="a saved game (from 'save FILE' in play, or Game.to_json)")
     replay.add_argument("--html", required=True, metavar="FILE", help="the page to write ('-' for standard output)")
     replay.set_defaults(func=cmd_replay)
+    memory = memory_flag()
     solve = sub.add_parser(
         "solve",
+        parents=[*rules_of_a_game, memory],
         help="can this deal be won? the verdict, and a winning line",
         description="Solve a deal or a position: prints the verdict (won, lost or unknown), the time, the "
         "positions searched and a winning line. Exit status: 0 won, 1 lost, 3 unknown, 2 an error. The "
         "solver knows every card, the stock's order and the face-down reserve included.",
     )
     _game_arguments(solve, "to play before solving")
-    solve.add_argument(
-        "--option", action="append", metavar="NAME=VALUE", help="a rule option, e.g. foundation_takeback=false"
-    )
     solve.add_argument("--timeout", type=float, default=30.0, metavar="S", help="give up after S seconds (default 30)")
     solve.add_argument("--max-states", type=_count("--max-states", 1), metavar="N", help="give up after N positions")
-    solve.add_argument(
-        "--memory",
-        type=_count("--memory", 1),
-        default=1024,
-        metavar="MB",
-        help="the most memory for positions seen, in MiB (default 1024)",
-    )
     solve.set_defaults(func=cmd_solve)
     deal = sub.add_parser(
         "deal",
+        parents=rules_of_a_game,
         help="print random deal codes (winnable ones with --winnable)",
         description="Print random deal codes; with --winnable only deals the solver proves winnable.",
-    )
-    deal.add_argument("--variant", default="canfield", metavar="ID", help="the variant (default canfield)")
-    deal.add_argument(
-        "--draw",
-        type=_count("draw count", DRAW_RANGE.start, DRAW_RANGE.stop - 1),
-        metavar="N",
-        help="cards turned at a time (default the variant's)",
-    )
-    deal.add_argument(
-        "--option", action="append", metavar="NAME=VALUE", help="a rule option, e.g. foundation_takeback=false"
     )
     deal.add_argument("--winnable", action="store_true", help="only deals proved winnable by the solver")
     deal.add_argument("--timeout", type=float, default=2.0, metavar="S", help="the solver's time per deal (default 2)")
     deal.add_argument("--count", type=_count("--count", 1), default=1, metavar="N", help="how many deals (default 1)")
     deal.add_argument("--seed", type=int, metavar="N", help="a seed, for the same deals again")
     deal.set_defaults(func=cmd_deal)
-    sub.add_parser("variants", help="list registered variants").set_defaults(func=cmd_variants)
-    rules = sub.add_parser("rules", help="print a variant's full rules")
+    sub.add_parser(
+        "variants",
+        help="list registered variants",
+        description="List every registered variant, built-in or from an installed plugin: its id, name, "
+        "where it comes from and the decision hooks it implements itself.",
+    ).set_defaults(func=cmd_variants)
+    rules = sub.add_parser(
+        "rules",
+        help="print a variant's full rules",
+        description="Print a variant's full rules: its name, aliases, source and description, the hooks it "
+        "overrides, and every rule option with its value, written as --option NAME=VALUE takes it, and its meaning.",
+    )
     rules.add_argument("variant", metavar="ID", help="a variant id or alias (see 'canfield variants')")
     rules.set_defaults(func=cmd_rules)
-    pf = sub.add_parser("perft", help="count move sequences to each depth")
+    pf = sub.add_parser(
+        "perft",
+        parents=rules_of_a_game,
+        help="count move sequences to each depth",
+        description="Count the sequences of exactly 1, 2, ... DEPTH legal moves from the start of a deal, one "
+        "line per depth (depth 0 counts the one empty sequence).",
+    )
     pf.add_argument("code", nargs="?", default=DEFAULT_CODE, help=f"deal code (default {DEFAULT_CODE})")
     pf.add_argument(
         "depth", type=_count("depth", 0), nargs="?", default=4, help="the deepest depth to count (default 4)"
     )
-    pf.add_argument("--variant", default="canfield", metavar="ID", help="the variant (default canfield)")
     pf.set_defaults(func=cmd_perft)
-    docs = sub.add_parser("docs", help="markdown generated from the registered variants")
+    docs = sub.add_parser(
+        "docs",
+        help="markdown generated from the registered variants",
+        description="Print markdown generated from the registered variants, as the documentation shows it.",
+    )
     docs.add_argument("what", choices=["table", "diff"], help="the table of all variants, or the diff of two")
-    docs.add_argument("ids", nargs="*", metavar="ID", help="the two variant ids to compare (for diff)")
+    docs.add_argument("ids", nargs="*", metavar="ID", help="the two variant ids or aliases to compare (for diff)")
     docs.set_defaults(func=cmd_docs)
     from .surveys.cli import add_survey_command  # the survey command lives with the surveys
 
-    add_survey_command(sub)
+    add_survey_command(sub, rules_of_a_game, memory)
     return p
 
 

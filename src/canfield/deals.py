@@ -27,6 +27,7 @@ from collections.abc import Sequence
 
 from .cards import card_name, parse_cards
 from .errors import InvalidCodeError, InvalidDealError
+from .spec import MAX_DRAW
 from .text import shown
 
 MASK64 = (1 << 64) - 1
@@ -104,8 +105,8 @@ def parse_code(code: str) -> tuple[int, int]:
             f"malformed deal code {shown(code)}: expected 'CF1-D<draw>-' and seven letters A-Z, e.g. 'CF1-D3-AAAAACL'"
         )
     draw = int(m.group(1))
-    if not 1 <= draw <= 52:
-        raise InvalidCodeError(f"deal code {code!r}: draw count {draw} is not in 1..52")
+    if not 1 <= draw <= MAX_DRAW:
+        raise InvalidCodeError(f"deal code {code!r}: draw count {draw} is not in 1..{MAX_DRAW}")
     return draw, letters_to_seed(m.group(2))
 
 

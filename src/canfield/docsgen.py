@@ -259,12 +259,13 @@ def _page(variant_id: str) -> str:
 # -- the tables --------------------------------------------------------------------------------
 
 
-def differences_table(*, links: bool = False) -> str:
+def differences_table(*, links: bool = False, legend: bool = True) -> str:
     """Every registered variant's rules side by side, as its compiled rules play them, plus its hooks.
 
     Columns are the variants, ``canfield`` first; a value that differs from ``canfield`` is bold
-    with a trailing ``†``. With ``links``, the column heads link to the variant pages of the
-    documentation site (``variants/<id>.md``).
+    with a trailing ``†``, explained by `LEGEND` after the table (unless ``legend`` is False). With
+    ``links``, the column heads link to the variant pages of the documentation site
+    (``variants/<id>.md``).
     """
     ref = _reference()
     vs = variants()
@@ -275,7 +276,7 @@ def differences_table(*, links: bool = False) -> str:
         base = values[ref.id][row.name]
         lines.append(_row([row.name] + [_mark(values[v.id][row.name], values[v.id][row.name] != base) for v in vs]))
     lines.append(_row([HOOKS_ROW] + [_mark(format_hooks(v), _hooks_differ(v, ref)) for v in vs]))
-    return "\n".join(lines) + "\n\n" + LEGEND + "\n"
+    return "\n".join(lines) + ("\n\n" + LEGEND if legend else "") + "\n"
 
 
 def diff(a: str, b: str) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 import attrs
 
 from ._native import Engine as NativeEngine
-from .cards import RANKS, SUIT_SYMBOLS, card_symbol, parse_card
+from .cards import parse_card
 from .deals import CODE_SPACE, format_deal, make_code, parse_code, parse_deal, shuffled_deck
 from .engine import Engine
 from .errors import CanfieldError, IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError, UndoError
@@ -21,7 +21,7 @@ from .policy import Hint, preferred_move
 from .position import Position
 from .rules import Rules, Variant, check_position
 from .scoring import BUILT_IN_SCORERS
-from .spec import FIELDS, RuleSpec, check_options
+from .spec import FIELDS, RuleSpec, check_options, read_option
 from .text import format_option, read_int, shown
 
 
@@ -36,16 +36,6 @@ class Observation:
     stock_count: int
     waste: tuple[int, ...]
     recycles: int
-
-
-def _parse_option(text: str) -> object:
-    """An option's value in a position string: ``none``, ``true``, ``false``, a number, or text."""
-    if text == "none":
-        return None
-    if text in ("true", "false"):
-        return text == "true"
-    number = read_int(text, signed=True)
-    return text if number is None else number
 
 
 def _rules_for_code(code: str, variant: str | Variant, options: dict[str, Any]) -> tuple[Rules, int]:
@@ -239,7 +229,7 @@ class Game:
                 raise InvalidPositionError(f"rule option {opt!r}: expected name=value")
             if name in options:
                 raise InvalidPositionError(f"rule option {name!r} is given twice")
-            options[name] = _parse_option(value)
+            options[name] = read_option(name, value)
         try:
             check_options(options)  # first: an option named 'variant' is no keyword of rules_for
             rules = rules_for(variant, **options)
@@ -541,10 +531,6 @@ class Game:
             return "legal"
         return self.reference_engine().explain(m)
 
-    def _passes_text(self, recycles: int) -> str:
-        limit = self.rules.pass_limit
-        return f"pass {recycles + 1} of {'unlimited' if limit is None else limit}"
-
     def observation(self) -> Observation:
         """What a player sees: the reserve's face-down cards are ``None``, the stock only counted."""
         pos = self.position
@@ -561,27 +547,10 @@ class Game:
         )
 
     def __str__(self) -> str:
-        obs = self.observation()
-        draw = self.rules.draw_count(obs.recycles)
-        head = (
-            f"{self.rules.variant.name} · draw {draw} · {self._passes_text(obs.recycles)} · "
-            f"score {self.score} · moves {self.move_count}"
-        )
-        waste = " ".join(card_symbol(c) for c in obs.waste[-3:]) or "—"
-        reserve = " ".join(card_symbol(c) if c is not None else "▒" for c in obs.reserve) or "—"
-        found = "  ".join(
-            f"{SUIT_SYMBOLS[s]} {card_symbol(s * 13 + (obs.start + n - 1) % 13) if n else '—'}"
-            + (f" ({n})" if n else "")
-            for s, n in obs.foundations
-        )
-        lines = [
-            head,
-            f"stock {obs.stock_count:>2}   waste {len(obs.waste):>2}: {waste}",
-            f"reserve {len(obs.reserve):>2}: {reserve}",
-            f"foundations from {RANKS[obs.start]}: {found}",
-        ]
-        lines += [f"  {i + 1}: " + (" ".join(card_symbol(c) for c in col) or "—") for i, col in enumerate(obs.columns)]
-        return "\n".join(lines)
+        """The board as text, as ``canfield show`` prints it (see `canfield.board`)."""
+        from .board import board_text
+
+        return board_text(self)
 
     def __getstate__(self) -> dict[str, Any]:
         # The native engine does not pickle: keep where the game started and the moves made.

@@ -1,12 +1,15 @@
 """A saved game as one web page that steps through it, each position drawn by `canfield.svg`.
 
 The page is self-contained (no network, no files beside it): buttons and the arrow keys step
-through the positions, a slider and the move list jump to any of them.
+through the positions, a slider and the move list jump to any of them. Each card's picture is in
+the page once (`shared_cards`): the frames place it with ``<use>``, so a page of 200 moves stays
+small.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from html import escape
 
 from .game import Game
@@ -33,6 +36,56 @@ def frames(game: Game) -> list[tuple[str, str, str]]:
         replay.play(move)
         out.append((move.text, f"move {i} of {len(line)}: {move.text}, {what}", board_svg(replay)))
     return out
+
+
+#: A card or a card back as `canfield.svg` draws it: its kind and name, where it goes, and its picture.
+_PICTURE = re.compile(
+    r'<g class="(?P<kind>card|back)"(?: data-card="(?P<name>[^"]+)")? '
+    r'transform="translate\((?P<x>[^,)]+),(?P<y>[^)]+)\)">(?P<body>.*?)</g>'
+)
+
+
+def shared_cards(svgs: list[str]) -> tuple[str, list[str]]:
+    """The card pictures of ``svgs`` defined once, and the pictures that place them with ``<use>``.
+
+    Returns the definitions (an invisible SVG to put in the page before the pictures) and each
+    picture with every card and card back replaced by a ``<use>`` of its definition at the same
+    place; a browser draws the two alike (see `expand`).
+    """
+    bodies: dict[str, str] = {}
+
+    def use(m: re.Match[str]) -> str:
+        ref = f"c-{m['name']}" if m["kind"] == "card" else "back"
+        if bodies.setdefault(ref, m["body"]) != m["body"]:
+            raise ValueError(f"two pictures of {ref} differ")  # never: a card is drawn one way
+        return f'<use href="#{ref}" x="{m["x"]}" y="{m["y"]}"/>'
+
+    placed = [_PICTURE.sub(use, svg) for svg in svgs]
+    defs = "".join(
+        f'<g id="{ref}" class="{"back" if ref == "back" else "card"}"'
+        + (f' data-card="{ref[2:]}"' if ref != "back" else "")
+        + f">{body}</g>"
+        for ref, body in sorted(bodies.items())
+    )
+    hidden = f'<svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>{defs}</defs></svg>'
+    return hidden, placed
+
+
+_USE = re.compile(r'<use href="#(?P<ref>[^"]+)" x="(?P<x>[^"]+)" y="(?P<y>[^"]+)"/>')
+_DEF = re.compile(r'<g id="(?P<ref>[^"]+)" class="(?P<kind>[^"]+)"(?: data-card="[^"]+")?>(?P<body>.*?)</g>')
+
+
+def expand(definitions: str, svg: str) -> str:
+    """A picture of `shared_cards` with each ``<use>`` replaced by the card it places: the picture
+    `canfield.svg` drew, character for character."""
+    bodies = {m["ref"]: (m["kind"], m["body"]) for m in _DEF.finditer(definitions)}
+
+    def card(m: re.Match[str]) -> str:
+        kind, body = bodies[m["ref"]]
+        name = f' data-card="{m["ref"][2:]}"' if kind == "card" else ""
+        return f'<g class="{kind}"{name} transform="translate({m["x"]},{m["y"]})">{body}</g>'
+
+    return _USE.sub(card, svg)
 
 
 _STYLE = """
@@ -85,7 +138,10 @@ def replay_html(game: Game, *, title: str | None = None) -> str:
     """The page that steps through ``game``'s line from its start, as HTML text."""
     shots = frames(game)
     name = title or (f"{game.rules.variant.name}, deal {game.code}" if game.code else game.rules.variant.name)
-    data = json.dumps([[caption, svg] for _, caption, svg in shots], ensure_ascii=False).replace("</", "<\\/")
+    definitions, pictures = shared_cards([svg for _, _, svg in shots])
+    data = json.dumps(
+        [[caption, svg] for (_, caption, _), svg in zip(shots, pictures, strict=True)], ensure_ascii=False
+    ).replace("</", "<\\/")
     move_buttons = "".join(
         f'<li><button type="button" title="{escape(caption)}">{escape(label)}</button></li>'
         for label, caption, _ in shots
@@ -100,6 +156,7 @@ def replay_html(game: Game, *, title: str | None = None) -> str:
 <style>{_STYLE}</style>
 </head>
 <body>
+{definitions}
 <h1>{escape(name)}</h1>
 <div class="controls">
 <button type="button" id="first" title="the start (Home)">◀◀ start</button>

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 DEFAULT_MEMORY = 1 << 30
 
 VERDICTS = ("won", "lost", "unknown")
+#: How many moves of a winning line `repr` shows.
+REPR_MOVES = 8
 
 
 @attrs.frozen
@@ -53,6 +55,14 @@ class Solution:
     def __bool__(self) -> bool:
         """True when won."""
         return self.verdict == "won"
+
+    def __repr__(self) -> str:
+        """The verdict, the line's length and its first few moves (not all of a 200-move line)."""
+        shown = " ".join(m.text for m in self.line[:REPR_MOVES])
+        more = " …" if len(self.line) > REPR_MOVES else ""
+        line = f", line=<{len(self.line)} moves: {shown}{more}>" if self.line else ""
+        cut = f", cut={self.cut!r}" if self.cut else ""
+        return f"Solution(verdict={self.verdict!r}{line}, states={self.states}, seconds={self.seconds:.3g}{cut})"
 
 
 def solve(

@@ -13,6 +13,7 @@ import attrs
 
 from .cards import RANKS
 from .errors import RulesError
+from .text import read_int
 
 TableauMoves = Literal["any", "top-or-whole", "whole"]
 BuildRule = Literal["alternate-colour", "any-suit", "same-suit"]
@@ -25,6 +26,9 @@ BUILD_RULES: tuple[str, ...] = ("alternate-colour", "any-suit", "same-suit")
 EMPTY_COLUMN: tuple[str, ...] = ("reserve", "any")
 RESERVE_VISIBLE: tuple[str, ...] = ("top", "all")
 SCORING: tuple[str, ...] = ("app", "casino", "none")
+#: The most cards a turn of the stock may take: the native engine's bound, and the bound of a deal
+#: code's ``D`` and of the command line's ``--draw``.
+MAX_DRAW = 63
 
 
 def _doc(text: str) -> dict[str, str]:
@@ -79,7 +83,9 @@ class RuleSpec:
         metadata=_doc("Which reserve cards a player sees: only the top card, or all of them."),
     )
     draw: int = attrs.field(
-        default=3, validator=_int_range(1, 52), metadata=_doc("Cards turned from the stock to the waste at a time.")
+        default=3,
+        validator=_int_range(1, MAX_DRAW),
+        metadata=_doc("Cards turned from the stock to the waste at a time."),
     )
     redeals: int | None = attrs.field(
         default=None,
@@ -121,7 +127,7 @@ class RuleSpec:
         default=None,
         validator=_int_range(0, 12, none_ok=True),
         metadata=_doc(
-            "The foundations' starting rank: None for the dealt base card's rank, or a fixed rank (given as a number, 0 for the ace up to 12 for the king, and shown as a rank: 1 is the two) whose cards are placed on the foundations before the deal."
+            "The foundations' starting rank: None for the dealt base card's rank, or a fixed rank, given as a number from 0 for the ace to 12 for the king (1 is the two), whose cards are placed on the foundations before the deal."
         ),
     )
     foundation_takeback: bool = attrs.field(
@@ -173,6 +179,8 @@ class RuleSpec:
 
 
 FIELDS: tuple[str, ...] = tuple(f.name for f in attrs.fields(RuleSpec))
+#: Whether each field's values are words (its type is ``str``), for `read_option`.
+_WORD_FIELDS = {f.name: f.type in ("str", str) for f in attrs.fields(RuleSpec)}
 
 
 def check_options(options: dict[str, Any]) -> None:
@@ -184,6 +192,24 @@ def check_options(options: dict[str, Any]) -> None:
             close = difflib.get_close_matches(name, FIELDS, n=3)
             hint = f"; did you mean {', '.join(close)}?" if close else f"; options are {', '.join(FIELDS)}"
             raise RulesError(f"unknown rule option {name!r}{hint}")
+
+
+def read_option(name: str, text: str) -> object:
+    """A rule option's value from its text, as position strings and ``--option NAME=VALUE`` write it.
+
+    A field whose values are words (``tableau_moves``, ``scoring``…) takes the text as it is, so
+    ``scoring=none`` is the scheme ``'none'``; any other field reads ``none`` as None, ``true`` and
+    ``false`` as booleans and ASCII digits as an int. Whether the value is allowed is the spec's
+    to say (`RuleSpec` refuses it with `RulesError`).
+    """
+    if _WORD_FIELDS.get(name):
+        return text
+    if text == "none":
+        return None
+    if text in ("true", "false"):
+        return text == "true"
+    number = read_int(text, signed=True)
+    return text if number is None else number
 
 
 def field_docs() -> dict[str, str]:

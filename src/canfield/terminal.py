@@ -1,33 +1,34 @@
-"""The game in a terminal: the board as text, and an interactive session that reads commands.
+"""The game in a terminal: what each move does in words, and the session that reads the player's input.
 
-`board_text` draws what a player sees (`Game.observation`) as lines of text, red suits in red when
-colour is on. `Session` is the interactive game of ``canfield play``: it redraws the board after
-each action and reads a move in notation, a tap on a place, or a command (undo, hint, new deal,
-save, load, help, quit). A refused move or command says why and changes nothing.
+`Session` is the interactive game of ``canfield play``, whatever draws it: the full screen of
+`canfield.fullscreen`, or lines of text (`Session.run`, for pipes, scripts and ``--line``). Its
+`handle` does what one line of input says: a move's number in the list of legal moves, a move in
+notation, a tap on a place or a card, or a command (undo, hint, new deal, save, load, help, quit).
+A refused input says exactly why and changes nothing. `listed_moves` numbers the legal moves and
+says what each does (`describe_move`); `end_text` says how a game ended.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from typing import TextIO
 
 from . import records
-from .cards import SUIT_SYMBOLS
-from .errors import CanfieldError, IllegalMoveError, InvalidCardError, InvalidMoveError, UndoError
+from .board import board_text
+from .cards import parse_card
+from .errors import CanfieldError, IllegalMoveError, InvalidMoveError, UndoError
 from .game import Game
 from .notation import Move, parse_move
-from .svg import card_text, foundation_top, rank_text, status
-
-_RED_SUITS = (1, 2)
-_RED, _BOLD, _DIM, _RESET = "\x1b[31m", "\x1b[1m", "\x1b[2m", "\x1b[0m"
-_CLEAR = "\x1b[H\x1b[2J"
+from .svg import card_text, foundation_top
 
 HELP = """\
-Type a move or a command, then Enter.
-  12  r2  wf  3f  13:2  H2  s   a move in notation (s turns the stock)
-  r  w  3  QC  Q♣               a tap: the card goes up to its foundation if it can,
-                                else onto the best column
+Type one of these, then Enter:
+  1 … 9, #12   the move of that number in the list of legal moves
+  12 r2 wf s   a move in notation: 13:2 moves 2 cards, H2 takes a card back, s turns the stock
+  r  w  s  QC  a tap on the reserve, the waste, the stock or a card (Q♣ too): the card goes up
+               to its foundation if it can, else onto the best column
   u            undo the last move
   h            a hint
   n            a new random deal
@@ -35,6 +36,11 @@ Type a move or a command, then Enter.
   load FILE    load a saved game
   ?            this help
   q            quit"""
+
+#: A move's number as typed: ``3`` (one digit: two digits are a column move in notation) or ``#12``.
+_NUMBER = re.compile(r"#([0-9]{1,3})|([1-9])")
+#: Text that reads as a move in notation (a source and a target), as opposed to a tap or a command.
+_MOVE_LIKE = re.compile(r"[wrshdc1-9♠♥♦♣][f1-9:].*|[0-9:]+", re.IGNORECASE)
 
 
 def wants_colour(stream: TextIO) -> bool:
@@ -45,49 +51,19 @@ def wants_colour(stream: TextIO) -> bool:
     return bool(isatty and isatty())
 
 
-def _card(card: int | None, colour: bool) -> str:
-    if card is None:
-        return "▒"
-    text = card_text(card)
-    return f"{_RED}{text}{_RESET}" if colour and card // 13 % 4 in _RED_SUITS else text
-
-
-def board_text(game: Game, *, colour: bool = False) -> str:
-    """The board as lines of text: status, stock and waste, reserve, foundations, columns."""
-    obs = game.observation()
-    st = status(game)
-    head = f"{st.name} · draw {st.draw} · {st.passes_text} · score {st.score} · moves {st.moves}"
-    if colour:
-        head = f"{_BOLD}{head}{_RESET}"
-    waste = " ".join(_card(c, colour) for c in obs.waste[-3:]) or "—"
-    hidden = sum(c is None for c in obs.reserve)
-    shown = " ".join(_card(c, colour) for c in obs.reserve if c is not None)
-    reserve = " ".join(x for x in (f"▒×{hidden}" if hidden else "", shown) if x) or "—"
-    found = "  ".join(
-        f"{SUIT_SYMBOLS[s]} "
-        + (_card(top, colour) + f" ({n})" if (top := foundation_top(obs.start, s, n)) is not None else "—")
-        for s, n in obs.foundations
-    )
-    lines = [
-        head,
-        f"stock {obs.stock_count:>2}   waste {len(obs.waste):>2}: {waste}",
-        f"reserve {len(obs.reserve):>2}: {reserve}",
-        f"foundations from {rank_text(obs.start)}: {found}",
-    ]
-    lines += [f"  {i + 1}: " + (" ".join(_card(c, colour) for c in col) or "—") for i, col in enumerate(obs.columns)]
-    return "\n".join(lines)
-
-
-def legal_moves_text(game: Game) -> str:
-    """``legal moves: …`` (or ``none``)."""
-    return "legal moves: " + (" ".join(m.text for m in game.legal_moves()) or "none")
+# -- moves in words ----------------------------------------------------------------------------
 
 
 def describe_move(game: Game, move: Move) -> str:
-    """What ``move`` does here, in a few words (``Q♣ from the reserve onto K♥``)."""
+    """What ``move`` does here, in a few words (``Q♣ from the reserve onto K♥ in column 2``)."""
     obs = game.observation()
-    if move.text == "s":
-        return "turn the stock" if obs.stock_count else "turn the waste back over as the stock"
+    if move.is_stock:
+        if obs.stock_count:
+            n = min(game.rules.draw_count(obs.recycles), obs.stock_count)
+            return f"turn {n} card{'s' if n > 1 else ''} from the stock onto the waste"
+        limit = game.rules.pass_limit
+        of = f" of {limit}" if limit is not None else ""
+        return f"turn the waste back over as the stock, for pass {obs.recycles + 2}{of}"
     source = move.source
     card: int | None
     if source == "w":
@@ -99,15 +75,110 @@ def describe_move(game: Game, move: Move) -> str:
     else:
         suit = "SHDC".index(source)
         count = next(n for s, n in obs.foundations if s == suit and n)
-        card, where = foundation_top(obs.start, suit, count), f"the {SUIT_SYMBOLS[suit]} foundation"
+        card, where = foundation_top(obs.start, suit, count), "its foundation"
     what = card_text(card) if card is not None else "a card"
     if move.count > 1:
-        what += f" and the {move.count - 1} card{'s' if move.count > 2 else ''} on it"
-    if move.target == "f":
+        what += " and the card on it" if move.count == 2 else f" and the {move.count - 1} cards on it"
+    if move.to_foundation:
         return f"{what} from {where} up to its foundation"
     target = obs.columns[int(move.target) - 1]
-    onto = f"onto {card_text(target[-1])}" if target else "onto the empty column"
-    return f"{what} from {where} {onto} (column {move.target})"
+    if not target:
+        return f"{what} from {where} to the empty column {move.target}"
+    return f"{what} from {where} onto {card_text(target[-1])} in column {move.target}"
+
+
+def listed_moves(game: Game) -> list[tuple[str, Move, str]]:
+    """The moves a player is offered, each as ``(label, move, what it does)``: numbered ``1`` to ``9``,
+    then ``#10``, ``#11``…, in the order of `Game.legal_moves`. A won game offers none (not even
+    taking a card back from a foundation)."""
+    if game.is_won():
+        return []
+    return [(label(i), m, describe_move(game, m)) for i, m in enumerate(game.legal_moves(), 1)]
+
+
+def label(number: int) -> str:
+    """How the move of ``number`` is selected: ``3``, or ``#12`` from 10 on (``12`` is a column move)."""
+    return str(number) if number < 10 else f"#{number}"
+
+
+def legal_moves_text(game: Game) -> str:
+    """``legal moves: 12 s`` in notation (``none`` when there are none, or when the game is won)."""
+    moves = [m.text for _, m, _ in listed_moves(game)]
+    return "legal moves: " + (" ".join(moves) or ("none: the game is won" if game.is_won() else "none"))
+
+
+def lost_reason(game: Game) -> str:
+    """Why a lost game is lost: only stock turns are left, or (the stock used up) no move at all."""
+    if game.legal_moves():
+        return "no move but turning the stock can ever be made again"
+    return "no move is left"
+
+
+def end_text(game: Game) -> str:
+    """How the game ended, or ``""`` while it goes on: won with the score, or lost and why."""
+    if game.is_won():
+        return f"You won! Score {game.score} in {game.move_count} moves."
+    if not game.is_lost():
+        return ""
+    return f"The game is lost: {lost_reason(game)}."
+
+
+def tap_refusal(game: Game, place: str) -> str:
+    """Why a tap on ``place`` does nothing here (`Game.tap` returned None), in a sentence."""
+    obs = game.observation()
+    text = place.strip()
+    low = text.lower()
+    if low == "s":
+        return game.explain("s")
+    if low in ("w", "r"):
+        pile = obs.waste if low == "w" else obs.reserve
+        name = "the waste" if low == "w" else "the reserve"
+        if not pile:
+            return f"{name} is empty"
+        return _goes_nowhere(game, f"{low}f")
+    if text.isdigit():
+        n = int(text)
+        if not obs.columns[n - 1]:
+            return f"column {n} is empty"
+        return _goes_nowhere(game, f"{n}f")
+    c = parse_card(text)
+    if obs.waste and obs.waste[-1] == c:
+        return _goes_nowhere(game, "wf")
+    if obs.reserve and obs.reserve[-1] == c:
+        return _goes_nowhere(game, "rf")
+    for i, col in enumerate(obs.columns):
+        if c in col:
+            if col[-1] == c:
+                return _goes_nowhere(game, f"{i + 1}f")
+            return f"no column takes {card_text(c)} and the cards on it from column {i + 1}"
+    return (
+        f"{card_text(c)} cannot be tapped here: only the top cards of the waste and the reserve, "
+        "and the cards of the columns, can move"
+    )
+
+
+def _goes_nowhere(game: Game, up: str) -> str:
+    """Why the card that move ``up`` would send up stays: the foundation's reason, and no column."""
+    return f"{game.explain(up)}, and no column takes it"
+
+
+def move_error(text: str) -> str:
+    """Why ``text`` is neither a move, a tap nor a command: the notation's own error when it reads
+    as a move (``13:0``), the card's when it reads as a card, else a pointer to the help."""
+    if _MOVE_LIKE.fullmatch(text):
+        try:
+            parse_move(text)
+        except InvalidMoveError as e:
+            return str(e)
+    if 2 <= len(text) <= 3 and text[0].upper() in "A23456789TJQK1":
+        try:
+            parse_card(text)
+        except CanfieldError as e:
+            return f"{e}: ? for help"
+    return f"unknown move or command {text!r}: ? for help"
+
+
+# -- the session -------------------------------------------------------------------------------
 
 
 _SOURCES = {"policy": "the simple policy", "solver": "the solver"}
@@ -116,19 +187,21 @@ _SOURCES = {"policy": "the simple policy", "solver": "the solver"}
 class Session:
     """An interactive game: `handle` one line of input, `screen` what to show, `run` the loop."""
 
-    def __init__(self, game: Game, *, out: TextIO, colour: bool = False, clear: bool = False) -> None:
+    def __init__(self, game: Game, *, out: TextIO, colour: bool = False) -> None:
         self.game = game
         self.out = out
         self.colour = colour
-        self.clear = clear
         #: What the last action said (shown under the board).
         self.message = "? for help, q to quit."
+        #: Whether the last action asked for the help text.
+        self.helping = False
 
     # -- one action --------------------------------------------------------------------------
 
     def handle(self, line: str) -> bool:
         """Do what one line of input says and set `message`; False when the player quits."""
         words = line.split()
+        self.helping = False
         if not words:
             self.message = ""
             return True
@@ -137,6 +210,7 @@ class Session:
             return False
         if command in ("?", "help"):
             self.message = HELP
+            self.helping = True
         elif command in ("u", "undo"):
             self._undo()
         elif command in ("h", "hint"):
@@ -159,6 +233,9 @@ class Session:
             self.message = f"cannot undo: {e}"
 
     def _hint(self) -> None:
+        if self.game.is_won():
+            self.message = "no hint: the game is won"
+            return
         hint = self.game.hint()
         source = _SOURCES.get(hint.source, hint.source)
         verdict = f" (verdict: {hint.verdict})" if hint.verdict else ""
@@ -182,43 +259,85 @@ class Session:
             self.message = f"cannot {command} {path}: {e}"
 
     def _move(self, text: str) -> None:
+        """Play a move by its number, its notation or a tap, and say what it did."""
+        game = self.game
+        number = _NUMBER.fullmatch(text)
+        if number:
+            offered = listed_moves(game)
+            n = int(number.group(1) or number.group(2))
+            if not 1 <= n <= len(offered):
+                if not offered:
+                    self.message = "there is no move to make: " + (end_text(game) or "the game is over")
+                else:
+                    self.message = f"there is no move {text} here: the moves are numbered 1 to {len(offered)}"
+                return
+            self._play(offered[n - 1][1])
+            return
+        try:
+            move = Move.parse(text)
+        except InvalidMoveError:
+            self._tap(text)
+        else:
+            self._play(move)
+
+    def _play(self, move: Move) -> None:
+        game = self.game
+        if game.is_won() and move.from_foundation:
+            self.message = "the game is won: no card comes back from the foundations now (u undoes the last move)"
+            return
+        what = describe_move(game, move) if game.is_legal(move) else ""
+        try:
+            played = game.play(move)
+        except IllegalMoveError as e:
+            self.message = str(e)
+            return
+        self.message = f"played {played.text}: {what}"
+        self._announce()
+
+    def _tap(self, text: str) -> None:
         game = self.game
         try:
-            parse_move(text)
+            legal = {m: describe_move(game, m) for m in game.legal_moves()}
+            played = game.tap(text)
         except InvalidMoveError:
-            try:
-                played = game.tap(text)
-            except (InvalidCardError, InvalidMoveError):
-                self.message = f"unknown move or command {text!r}: ? for help"
-                return
-            if played is None:
-                self.message = f"a tap on {text} does nothing here"
-                return
-            self.message = f"tap on {text}: played {played.text}"
+            self.message = move_error(text)
+            return
+        if played is None:
+            self.message = f"a tap on {text} does nothing: {tap_refusal(game, text)}"
+            return
+        self.message = f"tap on {text}: played {played.text}, {legal[played]}"
+        self._announce()
+
+    def _announce(self) -> None:
+        """Add how the game ended to the message, with what the player may do then."""
+        end = end_text(self.game)
+        if not end:
+            return
+        if self.game.is_won():
+            self.message += f"\n{end} n for a new deal, q to quit."
         else:
-            try:
-                played = game.play(text)
-            except IllegalMoveError as e:
-                self.message = str(e)
-                return
-            self.message = f"played {played.text}"
-        if game.is_won():
-            self.message += f"\nYou won! Score {game.score} in {game.move_count} moves. n for a new deal, q to quit."
-        elif game.is_lost():
-            self.message += (
-                "\nThe game is lost: no move but turning the stock can ever be made again. "
-                "u to undo, n for a new deal, q to quit."
-            )
+            self.message += f"\n{end} u to undo, n for a new deal, q to quit."
 
     # -- the loop ------------------------------------------------------------------------------
+
+    def moves_text(self) -> str:
+        """The legal moves as the line mode lists them: label, notation and what each does."""
+        offered = listed_moves(self.game)
+        if not offered:
+            return "legal moves: none" + (": the game is won" if self.game.is_won() else "")
+        return "legal moves:\n" + "\n".join(f"  {lab:>3}  {m.text:<5} {what}" for lab, m, what in offered)
 
     def screen(self) -> str:
         """The board, the legal moves and the last message, as shown before each prompt."""
         deal = f"deal {self.game.code}" if self.game.code else "a game from a position"
-        lines = [deal, board_text(self.game, colour=self.colour), legal_moves_text(self.game)]
+        lines = [deal, board_text(self.game, colour=self.colour), self.moves_text()]
         if self.message:
             lines.append(self.message)
-        return (_CLEAR if self.clear else "") + "\n".join(lines) + "\n"
+        return "\n".join(lines) + "\n"
+
+    def resume_text(self) -> str:
+        """The command that goes on with this game later."""
+        return f"to go on later: canfield play --position '{self.game.position_string()}'"
 
     def run(self, read: Callable[[str], str] = input) -> int:
         """Show the board, read a line, act, until the player quits or input ends; 0 when done."""
@@ -232,6 +351,6 @@ class Session:
                 break
             if not self.handle(line):
                 break
-        self.out.write(f"to go on later: canfield play --position '{self.game.position_string()}'\n")
+        self.out.write(self.resume_text() + "\n")
         self.out.flush()
         return 0

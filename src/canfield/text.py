@@ -46,3 +46,29 @@ def format_option(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+#: The size suffixes `read_size` reads: binary multiples, as memory is counted.
+SIZE_UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+_SIZE = re.compile(r"([0-9]{1,18})(?:([KMGT])I?B?|B)?", re.ASCII | re.IGNORECASE)
+
+
+def read_size(text: object) -> int | None:
+    """A number of bytes written as ASCII digits with an optional binary suffix, else None.
+
+    ``1048576``, ``512K``, ``512M``, ``1G``, ``2T`` (``K`` = 1024 bytes), in any case, optionally
+    followed by ``B`` or ``iB`` (``512MiB``, ``1gb``). None for anything else, spaces and signs
+    included.
+    """
+    m = _SIZE.fullmatch(text) if isinstance(text, str) else None
+    if m is None:
+        return None
+    return int(m.group(1)) * SIZE_UNITS[(m.group(2) or "").upper()]
+
+
+def format_size(n: int) -> str:
+    """A number of bytes in the largest unit `read_size` reads back exactly: ``1G``, ``1536K``, ``100``."""
+    for unit in ("T", "G", "M", "K"):
+        if n and n % SIZE_UNITS[unit] == 0:
+            return f"{n // SIZE_UNITS[unit]}{unit}"
+    return str(n)

@@ -2,20 +2,21 @@
 
 ``canfield survey --variant ID --count N --max-states N --db FILE`` solves N deals and prints the
 report; the same command again resumes. ``canfield survey --report FILE`` prints the report of a
-finished or running survey (``--format text|json|markdown``).
+finished or running survey (``--format text|json|markdown``). ``--verify N`` then solves N of the
+file's finished deals again and says where the verdicts differ.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from ..errors import SurveyError
-from ..game import _parse_option
-from ..spec import FIELDS
 from .report import report
 from .run import survey
+from .verify import verify
 
 FORMATS = ("text", "json", "markdown")
 
@@ -41,36 +42,23 @@ def _seconds(text: str) -> float:
     return value
 
 
-def _option(text: str) -> tuple[str, object]:
-    name, eq, value = text.partition("=")
-    if not eq or name not in FIELDS:
-        raise argparse.ArgumentTypeError(f"--option {text!r} is not NAME=VALUE with NAME one of {', '.join(FIELDS)}")
-    return name, _parse_option(value)
+def add_survey_command(sub: Any, rules: Sequence[argparse.ArgumentParser], memory: argparse.ArgumentParser) -> None:
+    """Add the ``survey`` command to the subparsers of the ``canfield`` command.
 
-
-def add_survey_command(sub: Any) -> None:
-    """Add the ``survey`` command to the subparsers of the ``canfield`` command."""
+    ``rules`` are the parents that give every command that makes games its rule flags (``--variant``,
+    ``--draw``, ``--option``), ``memory`` the parent of ``--memory``: one definition of each.
+    """
     p = sub.add_parser(
         "survey",
+        parents=[*rules, memory],
         help="solve many deals: how often a variant can be won",
         description="Solve every deal of a deal set, one verdict each, into a SQLite file (run the same "
-        "command again to resume), and print the report; or print the report of a survey file.",
+        "command again to resume), and print the report; or print the report of a survey file. With "
+        "--verify N, then solve N of the file's finished deals again and report where the verdicts differ.",
     )
     p.add_argument("--report", metavar="FILE", help="print the report of a survey file, finished or running")
     p.add_argument("--format", choices=FORMATS, default="text", help="the report as text, json or markdown")
     p.add_argument("--db", metavar="FILE", help="the survey file (SQLite) to write or resume")
-    p.add_argument("--variant", default="canfield", metavar="ID", help="the variant (default canfield)")
-    p.add_argument(
-        "--draw", type=_whole("--draw", 1), metavar="N", help="cards turned at a time (default the variant's)"
-    )
-    p.add_argument(
-        "--option",
-        type=_option,
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a rule option, e.g. foundation_takeback=false (repeat for more)",
-    )
     deals = p.add_argument_group("the deals (one of --count, --stop, --deals)")
     deals.add_argument("--count", type=_whole("--count", 1), metavar="N", help="N consecutive deal codes from --start")
     deals.add_argument("--start", metavar="CODE", help="the first deal code, or seven letters (default the first code)")
@@ -84,31 +72,35 @@ def add_survey_command(sub: Any) -> None:
         help="positions searched per deal: the same verdicts on every machine",
     )
     cap.add_argument("--timeout", type=_seconds, metavar="S", help="seconds per deal: faster machines prove more")
-    cap.add_argument("--memory", type=_whole("--memory", 1), metavar="BYTES", help="bound of the visited set per deal")
     p.add_argument("--workers", type=_whole("--workers", 1), metavar="K", help="local processes (default one per core)")
     p.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler's address, to run on its cluster")
+    p.add_argument(
+        "--verify",
+        type=_whole("--verify", 1),
+        metavar="N",
+        help="then solve N finished deals of the file again (spread over it) and report any other verdict",
+    )
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no report")
     p.set_defaults(func=cmd_survey)
 
 
 def cmd_survey(args: argparse.Namespace) -> int:
-    """Run the ``survey`` command."""
+    """Run the ``survey`` command: exit status 0, or 1 when ``--verify`` finds a won deal now lost or
+    a lost deal now won (a contradiction between two solver builds)."""
     if args.report is not None:
         if args.db is not None:
             raise SurveyError("give --report FILE to read a survey, or --db FILE to run one, not both")
-        r = report(args.report)
+        path = args.report
+        r = report(path)
     else:
         if args.db is None:
             raise SurveyError("canfield survey needs --db FILE (or --report FILE)")
-        options = dict(args.option)
-        if args.draw is not None:
-            options["draw"] = args.draw
-        extra = {"memory": args.memory} if args.memory is not None else {}
+        path = args.db
         try:
             r = survey(
                 args.db,
-                args.variant,
-                options=options,
+                args.variant or "canfield",
+                options=args.options,
                 count=args.count,
                 start=args.start,
                 stop=args.stop,
@@ -118,7 +110,7 @@ def cmd_survey(args: argparse.Namespace) -> int:
                 workers=args.workers,
                 scheduler=args.scheduler,
                 progress=not args.quiet,
-                **extra,
+                memory=args.memory,
             )
         except KeyboardInterrupt:
             if not args.quiet:
@@ -127,7 +119,10 @@ def cmd_survey(args: argparse.Namespace) -> int:
                     file=sys.stderr,
                 )
             raise
-        if args.quiet:
-            return 0
-    print({"text": r.to_text, "json": r.to_json, "markdown": r.to_markdown}[args.format]())
-    return 0
+    if not args.quiet:
+        print({"text": r.to_text, "json": r.to_json, "markdown": r.to_markdown}[args.format]())
+    if args.verify is None:
+        return 0
+    checked = verify(path, args.verify, workers=args.workers, scheduler=args.scheduler)
+    print(checked.to_text())
+    return 1 if checked.contradictions else 0

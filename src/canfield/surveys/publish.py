@@ -81,11 +81,11 @@ def chart(found: list[tuple[Path, Report]]) -> str:
 
 
 def commands(found: list[tuple[Path, Report]], link: str = "data/") -> str:
-    """A list: each file, how many of its deals are done, and the command that made it."""
+    """A list: each file, how many of its deals are done, the solver build and the command that made it."""
     if not found:
         return ""
     return "\n".join(
-        f"- [`{path.name}`]({link}{path.name}), {r.done:,} of {r.planned:,} deals, canfield {r.version}:\n"
+        f"- [`{path.name}`]({link}{path.name}), {r.done:,} of {r.planned:,} deals, made with {r.build_text}:\n"
         f"  `{r.command}`"
         for path, r in found
     )

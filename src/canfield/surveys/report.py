@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -58,7 +58,7 @@ class Report:
 
     ``planned`` is the size of the deal set, ``done`` the deals finished; ``low``/``high`` bound
     the win rate (fractions); ``seconds`` maps a percentile (50, 90, 99, 100) to seconds per
-    deal; ``runs`` gives each run's workers, deals, seconds, deals per second and native solver.
+    deal; ``runs`` gives each run's workers, deals, seconds, deals per second, native solver and commit.
     """
 
     variant: str
@@ -78,6 +78,13 @@ class Report:
     runs: list[dict[str, Any]]
     #: The native solver's fingerprint when the file was made (empty if not recorded).
     native: str = ""
+    #: The source's git commit when the file was made (empty if not known or not recorded).
+    commit: str = ""
+
+    @property
+    def build_text(self) -> str:
+        """The solver build that made the file (see `build_text`)."""
+        return build_text({"version": self.version, "commit": self.commit, "native": self.native})
 
     def share(self, verdict: str) -> float:
         """The fraction of finished deals with ``verdict`` (won, lost or unknown)."""
@@ -128,13 +135,23 @@ class Report:
             for i, r in enumerate(self.runs, 1)
             if r["deals"]
         ]
-        build = f" (native solver {self.native})" if self.native else ""
-        lines.append(f"  canfield {self.version}{build}; made by: {self.command}")
+        lines.append(f"  {self.build_text}; made by: {self.command}")
         return "\n".join(lines)
 
     def to_markdown(self) -> str:
         """The report as a markdown table of one row (see `markdown_table`)."""
         return markdown_table([self])
+
+
+def build_text(build: Mapping[str, str]) -> str:
+    """A solver build in words: ``canfield 0.1.0, commit 1a2b3c4d5e6f, native solver 9f86d081884c7d65``
+    (what is not known is left out)."""
+    parts = [f"canfield {build.get('version') or '(version not recorded)'}"]
+    if build.get("commit"):
+        parts.append(f"commit {build['commit']}")
+    if build.get("native"):
+        parts.append(f"native solver {build['native']}")
+    return ", ".join(parts)
 
 
 def _pct_name(q: int) -> str:
@@ -183,6 +200,7 @@ def report(db: str | os.PathLike[str]) -> Report:
         command=meta.get("command", ""),
         runs=[_run(r) for r in runs],
         native=meta.get("native", ""),
+        commit=meta.get("commit", ""),
         **counts,
     )
 
@@ -196,4 +214,5 @@ def _run(row: Any) -> dict[str, Any]:
         "seconds": seconds,
         "rate": row["deals"] / seconds if seconds > 0 else 0.0,
         "native": row["native"] if "native" in row.keys() else None,
+        "commit": row["commit"] if "commit" in row.keys() else None,
     }

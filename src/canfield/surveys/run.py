@@ -13,6 +13,7 @@ import hashlib
 import multiprocessing
 import os
 import signal
+import subprocess
 import sys
 import threading
 import time
@@ -80,6 +81,35 @@ def native_build() -> str:
     from .. import _native
 
     return hashlib.sha256(Path(_native.__file__).read_bytes()).hexdigest()[:16]
+
+
+def source_commit() -> str:
+    """The git commit of the source this package runs from (``+dirty`` when changed), or ``""``.
+
+    Known only for a package run from its own checkout (an editable install): the package must be
+    the ``src/canfield`` folder of a work tree that holds the Rust crate too, so a package installed
+    into some other project's tree never reports that project's commit.
+    """
+    here = Path(__file__).resolve().parent.parent
+    root = here.parent.parent
+    if here != root / "src" / "canfield" or not (root / "rust" / "Cargo.toml").is_file():
+        return ""
+    try:
+        found = subprocess.run(
+            ["git", "-C", str(root), "describe", "--always", "--dirty=+dirty", "--abbrev=12", "--exclude=*"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    return found.stdout.strip() if found.returncode == 0 else ""
+
+
+def build() -> dict[str, str]:
+    """The solver build in use: the package ``version``, the source ``commit`` (if known) and the
+    ``native`` module's fingerprint, as a survey file records them."""
+    return {"version": _version(), "commit": source_commit(), "native": native_build()}
 
 
 def solve_one(job: Job) -> Row:
@@ -314,8 +344,7 @@ def survey(
         "options": canonical,
         "deals": dealset.describe(),
         "cap": {"max_states": max_states, "timeout": timeout, "memory": memory},
-        "version": _version(),
-        "native": native_build(),
+        **build(),
         "command": command or _call_text(db, v.id, canonical, dealset, max_states, timeout, memory),
         "created": time.strftime("%Y-%m-%d %H:%M:%S %z"),
     }

@@ -2,9 +2,10 @@
 
 Each deal's row is committed on its own in WAL mode, so a hard kill loses nothing finished: a run
 on the same file resumes, skipping the deals it has. The ``meta`` table records what the survey
-is (variant, options, deal set, cap per deal, library version); a run that asks for another
-survey is refused before anything is written. ``runs`` records each run (workers, deals done,
-wall time, the native solver's fingerprint), which gives deals per second.
+is (variant, options, deal set, cap per deal, library version, and the solver build: the source's
+git commit when known and the native module's fingerprint); a run that asks for another survey is
+refused before anything is written. ``runs`` records each run (workers, deals done, wall time, the
+solver build it ran with), which gives deals per second.
 """
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ CREATE TABLE IF NOT EXISTS runs (
     workers INTEGER NOT NULL,
     executor TEXT NOT NULL,
     deals INTEGER NOT NULL,
-    native TEXT                   -- the native solver's fingerprint in this run
+    native TEXT,                  -- the native solver's fingerprint in this run
+    "commit" TEXT                 -- the source's git commit in this run, if known
 );
 """
 
@@ -127,11 +129,14 @@ class Store:
                 )
         now = time.time()
         with self.conn:
-            if "native" not in {row[1] for row in self.conn.execute("PRAGMA table_info(runs)")}:
-                self.conn.execute("ALTER TABLE runs ADD COLUMN native TEXT")  # a file from before it was kept
+            columns = {row[1] for row in self.conn.execute("PRAGMA table_info(runs)")}
+            for column in ("native", "commit"):  # a file from before they were kept
+                if column not in columns:
+                    self.conn.execute(f'ALTER TABLE runs ADD COLUMN "{column}" TEXT')
             cur = self.conn.execute(
-                "INSERT INTO runs (started, finished, workers, executor, deals, native) VALUES (?, ?, ?, ?, 0, ?)",
-                (now, now, workers, executor, meta.get("native")),
+                'INSERT INTO runs (started, finished, workers, executor, deals, native, "commit") '
+                "VALUES (?, ?, ?, ?, 0, ?, ?)",
+                (now, now, workers, executor, meta.get("native"), meta.get("commit") or None),
             )
         self.run_id = cur.lastrowid
 

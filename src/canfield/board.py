@@ -1,0 +1,111 @@
+"""The board as text: what `print(game)`, ``canfield show`` and the terminal game print.
+
+`board_text` draws what a player sees (`Game.observation`) as a few lines: the status (variant,
+draw, pass, score, moves), stock and waste, reserve, foundations, and the columns, bottom card
+first. Cards are printed as on their faces (``10♥``, ``Q♣``); the reserve's face-down cards are
+counted (``▒×12``), never named. With ``colour``, red suits are red and the status is bold (ANSI).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from .cards import SUIT_SYMBOLS, card_name
+from .svg import card_text, foundation_top, rank_text, status
+
+if TYPE_CHECKING:
+    from .game import Game
+
+#: Suits printed in red: hearts and diamonds.
+RED_SUITS = (1, 2)
+RED, BOLD, RESET = "\x1b[31m", "\x1b[1m", "\x1b[0m"
+#: How a face-down card is drawn.
+FACE_DOWN = "▒"
+#: How an empty pile is drawn.
+EMPTY = "—"
+
+
+def is_red(card: int) -> bool:
+    """Whether ``card`` has a red suit."""
+    return card // 13 % 4 in RED_SUITS
+
+
+def card(card: int | None, colour: bool = False) -> str:
+    """A card as printed on its face (``10♥``), red when ``colour`` asks; ``▒`` for a face-down one."""
+    if card is None:
+        return FACE_DOWN
+    text = card_text(card)
+    return f"{RED}{text}{RESET}" if colour and is_red(card) else text
+
+
+def status_line(game: Game) -> str:
+    """``Canfield · draw 3 · pass 1 of unlimited · score 0 · moves 0``."""
+    st = status(game)
+    return f"{st.name} · draw {st.draw} · {st.passes_text} · score {st.score} · moves {st.moves}"
+
+
+@attrs.frozen
+class Piece:
+    """A piece of a board line: its text, the card it shows (for colour) and the place a tap on it taps.
+
+    ``place`` is what `Game.tap` takes (``'s'``, ``'w'``, ``'r'`` or a column card's name), or None
+    for text that taps nothing (labels, counts, face-down cards, foundations).
+    """
+
+    text: str
+    card: int | None = None
+    place: str | None = None
+
+
+def _pieces(cards: Sequence[int | None], *, top: str | None = None, each: bool = False) -> list[Piece]:
+    """Cards separated by spaces; the last one taps ``top``, or each taps itself with ``each``."""
+    out: list[Piece] = []
+    for i, c in enumerate(cards):
+        if i:
+            out.append(Piece(" "))
+        place = card_name(c) if each and c is not None else top if i == len(cards) - 1 else None
+        out.append(Piece(card(c), c, place))
+    return out
+
+
+def board_lines(game: Game) -> list[list[Piece]]:
+    """The board as lines of `Piece`: status, stock and waste, reserve, foundations, columns.
+
+    `board_text` joins them; the full-screen game draws them and taps what a click lands on.
+    """
+    obs = game.observation()
+    waste = _pieces(obs.waste[-3:], top="w") or [Piece(EMPTY)]
+    hidden = sum(c is None for c in obs.reserve)
+    shown = [c for c in obs.reserve if c is not None]
+    reserve = ([Piece(f"{FACE_DOWN}×{hidden}")] if hidden else []) + ([Piece(" ")] if hidden and shown else [])
+    reserve += _pieces(shown, top="r")
+    found: list[Piece] = []
+    for i, (s, n) in enumerate(obs.foundations):
+        top = foundation_top(obs.start, s, n)
+        found += [Piece("  " if i else ""), Piece(f"{SUIT_SYMBOLS[s]} ")]
+        found += [Piece(card(top), top), Piece(f" ({n})")] if top is not None else [Piece(EMPTY)]
+    lines = [
+        [Piece(status_line(game))],
+        [Piece(f"stock {obs.stock_count:>2}", place="s"), Piece(f"   waste {len(obs.waste):>2}: "), *waste],
+        [Piece(f"reserve {len(obs.reserve):>2}: "), *(reserve or [Piece(EMPTY)])],
+        [Piece(f"foundations from {rank_text(obs.start)}: "), *found],
+    ]
+    lines += [
+        [Piece(f"  {i + 1}: "), *(_pieces(col, each=True) or [Piece(EMPTY)])] for i, col in enumerate(obs.columns)
+    ]
+    return lines
+
+
+def board_text(game: Game, *, colour: bool = False) -> str:
+    """The board as lines of text: status, stock and waste, reserve, foundations, columns."""
+    lines = board_lines(game)
+    out = []
+    for i, line in enumerate(lines):
+        text = "".join(
+            f"{RED}{p.text}{RESET}" if colour and p.card is not None and is_red(p.card) else p.text for p in line
+        )
+        out.append(f"{BOLD}{text}{RESET}" if colour and i == 0 else text)
+    return "\n".join(out)
