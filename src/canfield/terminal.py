@@ -63,17 +63,20 @@ def board_text(game: Game, *, colour: bool = False) -> str:
     hidden = sum(c is None for c in obs.reserve)
     shown = " ".join(_card(c, colour) for c in obs.reserve if c is not None)
     reserve = " ".join(x for x in (f"▒×{hidden}" if hidden else "", shown) if x) or "—"
-    found = "  ".join(
+    found = [
         f"{SUIT_SYMBOLS[s]} "
         + (_card(top, colour) + f" ({n})" if (top := foundation_top(obs.start, s, n)) is not None else "—")
         for s, n in obs.foundations
-    )
+    ]
+    label = f"foundations from {rank_text(obs.start)}: "
     lines = [
         head,
         f"stock {obs.stock_count:>2}   waste {len(obs.waste):>2}: {waste}",
         f"reserve {len(obs.reserve):>2}: {reserve}",
-        f"foundations from {rank_text(obs.start)}: {found}",
     ]
+    # one deck's four foundations a line, so several decks still fit an 80-column terminal
+    for i in range(0, len(found), 4):
+        lines.append((label if i == 0 else " " * len(label)) + "  ".join(found[i : i + 4]))
     lines += [f"  {i + 1}: " + (" ".join(_card(c, colour) for c in col) or "—") for i, col in enumerate(obs.columns)]
     return "\n".join(lines)
 
