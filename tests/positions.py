@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import canfield
 from canfield.notation import parse_piles
 
@@ -17,10 +19,12 @@ def position(
     recycles: int = 0,
     score: int = 0,
     moves: int = 0,
+    decks: int = 1,
 ) -> str:
     """A position string; cards are space-separated, columns separated by '/'.
 
-    Unless ``stock`` is given, the cards not placed elsewhere form the stock in ♠♥♦♣ A…K order.
+    Unless ``stock`` is given, the cards not placed elsewhere (of ``decks`` decks) form the stock
+    in ♠♥♦♣ A…K order, a card's copies together.
     """
 
     def run(text: str) -> str:
@@ -30,8 +34,12 @@ def position(
         "".join(canfield.card_name(canfield.parse_card(c)) for c in col.split()) for col in columns.split("/")
     )
     probe = parse_piles([run(reserve), foundations, cols, "-", run(waste), str(recycles)])
-    used = set(probe.all_cards())
-    rest = stock if stock is not None else " ".join(canfield.card_name(c) for c in range(52) if c not in used)
+    used = Counter(probe.all_cards())
+    rest = (
+        stock
+        if stock is not None
+        else " ".join(canfield.card_name(c) for c in range(52) for _ in range(decks - used[c]))
+    )
     return f"{rules} {run(reserve)} {foundations} {cols} {run(rest)} {run(waste)} {recycles} {score} {moves}"
 
 

@@ -80,6 +80,41 @@ def test_two_decks_and_nine_columns() -> None:
     assert width > 9 * CARD_W  # nine columns side by side
 
 
+def foundation_places(svg: str) -> list[tuple[float, float]]:
+    """The corners of the foundations (cards and empty places) above and right of column 1."""
+    root = ET.fromstring(svg)
+    label = next(t for t in root.iter(f"{SVG}text") if t.text == "1")  # column 1's number
+    left, low = float(label.attrib["x"]) - CARD_W / 2, float(label.attrib["y"])
+    out = []
+    for el in root:
+        if el.attrib.get("class") == "card":
+            x, y = map(float, el.attrib["transform"].removeprefix("translate(").rstrip(")").split(","))
+        elif el.attrib.get("class") == "slot":
+            x, y = float(el.attrib["x"]), float(el.attrib["y"])
+        else:
+            continue
+        if x >= left and y < low:
+            out.append((x, y))
+    return out
+
+
+def test_three_and_four_decks_lay_out_their_foundations_in_rows_of_eight() -> None:
+    four = canfield.Game.from_code("CF1-D3-AAAAAAA", "quadruple-canfield")
+    found = foundation_places(check_picture(four))
+    rows = sorted({y for _, y in found})
+    assert len(found) == 16 and [sum(y == row for _, y in found) for row in rows] == [8, 8]
+    assert sorted(x for x, y in found if y == rows[0]) == sorted(x for x, y in found if y == rows[1])
+    suits = [s for s, _ in four.position.foundations]
+    assert suits[:8] == suits[8:]  # so each place of a row holds one suit
+    three = canfield.Game.from_code("CF1-D3-AAAAAAA", "triple-canfield")
+    assert [sum(y == row for _, y in foundation_places(board_svg(three))) for row in rows] == [8, 4]
+
+    def width(game: canfield.Game) -> float:
+        return float(ET.fromstring(board_svg(game)).attrib["viewBox"].split()[2])
+
+    assert width(four) == width(three) == width(canfield.Game.from_code("CF1-D3-AAAAAAA", "double-canfield"))
+
+
 def test_the_whole_reserve_shows_where_the_variant_shows_it() -> None:
     svg = check_picture(canfield.Game.from_code("CF1-D3-AAAAAAA", "superior"))
     assert drawn_cards(svg).total() == 13 + 4 + 1
@@ -171,6 +206,8 @@ def render_positions() -> dict[str, canfield.Game]:
     out["waste-fan"] = fanned
     out["superior"] = canfield.Game.from_code("CF1-D3-AAAAAAA", "superior")
     out["two-decks-nine-columns"] = canfield.Game.from_code("CF1-D3-AAAAAAA", decks=2, columns=9)
+    out["four-decks"] = canfield.Game.from_code("CF1-D3-AAAAAAA", "quadruple-canfield")
+    out["face-up-reserve-of-20"] = canfield.Game.from_code("CF1-D1-AAAAAAA", "american-toad")
     won = canfield.Game.from_code(WINNING_CODE)
     while not won.is_won():
         won.play(canfield.policy.preferred_move(won) or "s")

@@ -54,6 +54,20 @@ def test_board_shows_what_a_player_sees_and_hides_the_rest() -> None:
     assert "stock 34" in text and "pass 1 of unlimited" in text and "foundations from 8:" in text
 
 
+def test_each_deck_has_a_line_of_foundations() -> None:
+    # Four decks' 16 foundations, one deck a line under the first, fit an 80-column terminal.
+    game = canfield.Game.from_code("CF1-D3-AAAAAAA", "quadruple-canfield")
+    lines = board_text(game).splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("foundations from "))
+    rows = lines[first : first + 4]
+    indent = rows[0].index(": ") + 2
+    assert all(row[:indent].strip() == "" for row in rows[1:]) and lines[first + 4].startswith("  1: ")
+    suits = [[part.split()[0] for part in row[indent:].split("  ")] for row in rows]
+    assert suits == [suits[0]] * 4 and sorted(suits[0]) == sorted("♠♥♦♣")
+    assert max(len(line) for line in lines) <= 80
+    assert board_text(canfield.Game.from_code("CF1-D3-AAAAAAA")).count("foundations") == 1
+
+
 def test_colour_marks_red_suits_only_when_asked() -> None:
     game = canfield.Game.from_code("CF1-D3-AAAAAAA")
     coloured = board_text(game, colour=True)

@@ -82,17 +82,20 @@ def board_lines(game: Game) -> list[list[Piece]]:
     shown = [c for c in obs.reserve if c is not None]
     reserve = ([Piece(f"{FACE_DOWN}×{hidden}")] if hidden else []) + ([Piece(" ")] if hidden and shown else [])
     reserve += _pieces(shown, top="r")
-    found: list[Piece] = []
-    for i, (s, n) in enumerate(obs.foundations):
-        top = foundation_top(obs.start, s, n)
-        found += [Piece("  " if i else ""), Piece(f"{SUIT_SYMBOLS[s]} ")]
-        found += [Piece(card(top), top), Piece(f" ({n})")] if top is not None else [Piece(EMPTY)]
+    label = f"foundations from {rank_text(obs.start)}: "
     lines = [
         [Piece(status_line(game))],
         [Piece(f"stock {obs.stock_count:>2}", place="s"), Piece(f"   waste {len(obs.waste):>2}: "), *waste],
         [Piece(f"reserve {len(obs.reserve):>2}: "), *(reserve or [Piece(EMPTY)])],
-        [Piece(f"foundations from {rank_text(obs.start)}: "), *found],
     ]
+    # one deck's four foundations a line, so several decks still fit an 80-column terminal
+    for i, (s, n) in enumerate(obs.foundations):
+        if i % 4 == 0:
+            lines.append([Piece(label if i == 0 else " " * len(label))])
+        top = foundation_top(obs.start, s, n)
+        found = lines[-1]
+        found += [Piece("  " if i % 4 else ""), Piece(f"{SUIT_SYMBOLS[s]} ")]
+        found += [Piece(card(top), top), Piece(f" ({n})")] if top is not None else [Piece(EMPTY)]
     lines += [
         [Piece(f"  {i + 1}: "), *(_pieces(col, each=True) or [Piece(EMPTY)])] for i, col in enumerate(obs.columns)
     ]

@@ -4,7 +4,8 @@
 the waste (fanned when more than one card is turned at a time), the reserve (face-down cards as
 backs), the foundations (an empty one shows the card that starts it), the columns, and a line with
 the variant, draw, pass, score and moves. Nothing face down is in the image, not even as text.
-Any registered variant can be drawn: more decks give more foundations, and up to nine columns.
+Any registered variant can be drawn: more decks give more foundations (in rows of eight for three
+or four decks, so each place of a row keeps one suit), and up to nine columns.
 
 >>> import canfield
 >>> from canfield.svg import board_svg
@@ -35,6 +36,7 @@ FAN_X = 40  # between the waste's fanned cards: a card's index stays visible
 FAN_Y = 26  # between face-up cards in a column or a visible reserve
 BACK_Y = 3  # between face-down cards of the reserve
 WASTE_SHOWN = 3  # the most waste cards fanned out
+FOUNDATION_ROW = 8  # the most foundations in a row: two decks' worth, each place of a row one suit
 
 FONT = "DejaVu Sans, Segoe UI Symbol, Arial, sans-serif"
 TABLE = "#2d6a41"
@@ -180,14 +182,15 @@ def _fan_y(cards: tuple[int | None, ...], x: float, y: float) -> tuple[list[str]
 
 def draw(obs: Observation, st: Status, *, width: int | None = None) -> str:
     """The SVG picture of an observation with its status (`board_svg` for a game)."""
-    slots = max(len(obs.foundations), len(obs.columns))
+    slots = max(min(len(obs.foundations), FOUNDATION_ROW), len(obs.columns))
     x_stock = MARGIN
     x_waste = x_stock + CARD_W + GAP
     x_right = x_waste + CARD_W + (WASTE_SHOWN - 1) * FAN_X + 2 * GAP
     pitch = CARD_W + GAP
     full_w = x_right + slots * pitch - GAP + MARGIN
     y_top = MARGIN + HEADER
-    y_low = y_top + CARD_H + LABEL + GAP + 6
+    rows = -(-len(obs.foundations) // FOUNDATION_ROW)
+    y_low = y_top + rows * (CARD_H + GAP) - GAP + LABEL + GAP + 6
     body: list[str] = []
 
     # the stock, with its count, and the waste
@@ -215,18 +218,17 @@ def draw(obs: Observation, st: Status, *, width: int | None = None) -> str:
         body.append(_slot(x_waste, y_top))
     body.append(_text(x_waste, y_top + CARD_H + 15, f"waste {len(obs.waste)}", size=13, fill=INK))
 
-    # the foundations, each empty one marked with the card it starts with
+    # the foundations, each empty one marked with the card it starts with; rows of 8 for 3 or 4 decks
     for f, (suit, count) in enumerate(obs.foundations):
-        x = x_right + f * pitch
+        x = x_right + f % FOUNDATION_ROW * pitch
+        y = y_top + f // FOUNDATION_ROW * (CARD_H + GAP)
         top = foundation_top(obs.start, suit, count)
         if top is None:
             body.append(
-                _slot(
-                    x, y_top, card_text(suit * 13 + obs.start) + _TEXT_STYLE, RED if suit in _RED_SUITS else "#10361d"
-                )
+                _slot(x, y, card_text(suit * 13 + obs.start) + _TEXT_STYLE, RED if suit in _RED_SUITS else "#10361d")
             )
         else:
-            body.append(_card(x, y_top, top))
+            body.append(_card(x, y, top))
 
     # the reserve, face-down cards as backs
     if obs.reserve:

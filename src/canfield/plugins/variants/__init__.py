@@ -25,6 +25,16 @@ MODULES: tuple[str, ...] = (
     "no_redeal",
     "casino",
     "cardgames_io",
+    "chameleon",
+    "rainfall",
+    "reno",
+    "rush",
+    "double",
+    "triple",
+    "quadruple",
+    "two_deck_demon",
+    "american_toad",
+    "variegated",
 )
 
 
