@@ -4,6 +4,7 @@
 //! a bad table, position or move raises `ValueError`, never a panic.
 
 use crate::engine::{Engine, Position};
+use crate::moves::Move;
 use crate::rules::Rules;
 use crate::solver::{self, Cut, Limits, Outcome, Verdict};
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
@@ -75,7 +76,7 @@ fn ints(cards: &[u8]) -> Vec<u32> {
 pub struct PyEngine {
     pub e: Engine,
     /// The legal moves of the current position, while `fresh`.
-    legal: Vec<u32>,
+    legal: Vec<Move>,
     fresh: bool,
 }
 
@@ -88,7 +89,7 @@ impl PyEngine {
         }
     }
 
-    fn legal(&mut self) -> &[u32] {
+    fn legal(&mut self) -> &[Move] {
         if !self.fresh {
             self.e.moves(&mut self.legal);
             self.fresh = true;
@@ -129,7 +130,7 @@ impl PyEngine {
 
     /// Every legal move here, each once, in the reference engine's order.
     fn moves(&mut self) -> Vec<u32> {
-        self.legal().to_vec()
+        self.legal().iter().map(|m| m.int()).collect()
     }
 
     /// The legal moves as the objects `table[m]` of their move ints `m` (a list indexed by move
@@ -142,10 +143,11 @@ impl PyEngine {
         let n = table.len();
         let mut items = Vec::with_capacity(self.legal().len());
         for &m in self.legal() {
-            if m as usize >= n {
+            let m = m.int() as usize;
+            if m >= n {
                 return Ok(None);
             }
-            let item = table.get_item(m as usize)?;
+            let item = table.get_item(m)?;
             if item.is_none() {
                 return Ok(None);
             }
@@ -156,8 +158,12 @@ impl PyEngine {
 
     /// Play a legal move; an illegal one raises ValueError and changes nothing.
     fn make(&mut self, m: u32) -> PyResult<()> {
+        let m = Move::from_int(m);
         if !self.legal().contains(&m) {
-            return Err(PyValueError::new_err(format!("move {m} is not legal here")));
+            return Err(PyValueError::new_err(format!(
+                "move {} is not legal here",
+                m.int()
+            )));
         }
         self.e.make(m);
         self.fresh = false;
@@ -169,12 +175,13 @@ impl PyEngine {
         self.fresh = false;
         self.e
             .unmake()
+            .map(Move::int)
             .ok_or_else(|| PyIndexError::new_err("no move to take back"))
     }
 
     /// The move ints made so far, oldest first.
     fn made(&self) -> Vec<u32> {
-        self.e.made()
+        self.e.made().iter().map(|m| m.int()).collect()
     }
 
     /// How many moves have been made (and can be taken back).
@@ -338,7 +345,7 @@ fn solve(
     };
     Ok((
         verdict,
-        outcome.line,
+        outcome.line.iter().map(|m| m.int()).collect(),
         outcome.states,
         started.elapsed().as_secs_f64(),
         outcome.cut.map(Cut::name),

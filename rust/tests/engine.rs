@@ -2,9 +2,10 @@
 //! anything at all (proptest): a bad position is an error, never a panic.
 
 use canfield_native::engine::{Engine, Position};
+use canfield_native::moves::Move;
 use canfield_native::rules::Rules;
 use canfield_native::solver::{
-    child_keys_agree, solve, solve_with, swaps_covered, Limits, Verdict,
+    child_keys_agree, solve, solve_with, swaps_covered, Limits, Pruning, Verdict,
 };
 use proptest::prelude::*;
 use std::sync::atomic::AtomicBool;
@@ -318,15 +319,15 @@ fn turning_the_waste_back_keeps_the_key_the_solver_gives_it() {
     for seed in 0..20 {
         let mut e = Engine::new(canfield_rules(false, None), &dealt(&deck(seed))).unwrap();
         for _ in 0..seed % 9 {
-            e.make(0);
+            e.make(Move::STOCK);
         }
         let back = e.key2_turned_back(0);
         assert_ne!(e.waste.is_empty(), back != e.key2(0), "seed {seed}");
         while !e.stock.is_empty() {
-            e.make(0);
+            e.make(Move::STOCK);
             assert_eq!(e.key2_turned_back(0), back, "seed {seed}");
         }
-        e.make(0); // the recycle
+        e.make(Move::STOCK); // the recycle
         assert!(e.waste.is_empty());
         assert_eq!(e.key2(0), back, "seed {seed}");
     }
@@ -378,7 +379,7 @@ fn swaps_searched_with_their_uses_give_the_same_verdicts() {
             let mut ms = Vec::new();
             for _ in 0..seed % 3 * 40 {
                 e.moves(&mut ms);
-                let ups: Vec<u32> = ms.iter().copied().filter(|&m| (m >> 5) & 31 == 3).collect();
+                let ups: Vec<Move> = ms.iter().copied().filter(|m| m.to_foundation()).collect();
                 s = s.wrapping_mul(6364136223846793005).wrapping_add(1);
                 let pick = if !ups.is_empty() && s >> 62 != 0 {
                     &ups
@@ -388,8 +389,16 @@ fn swaps_searched_with_their_uses_give_the_same_verdicts() {
                 e.make(pick[(s >> 33) as usize % pick.len()]);
             }
             let mut e = Engine::new(rules.clone(), &e.position()).unwrap();
-            let paired = solve_with(&mut e, &limits, false, true);
-            let plain = solve_with(&mut e, &limits, false, false);
+            let paired = solve_with(&mut e, &limits, false, Pruning::ALL);
+            let plain = solve_with(
+                &mut e,
+                &limits,
+                false,
+                Pruning {
+                    swaps: false,
+                    ..Pruning::ALL
+                },
+            );
             if paired.verdict == Verdict::Unknown || plain.verdict == Verdict::Unknown {
                 continue;
             }
@@ -428,10 +437,10 @@ fn many_stock_turns_at_once_are_the_same_turns_one_by_one() {
                 let mut k = 0;
                 while k < 15 {
                     one.moves(&mut ms);
-                    if !ms.contains(&0) {
+                    if !ms.contains(&Move::STOCK) {
                         break;
                     }
-                    one.make(0);
+                    one.make(Move::STOCK);
                     k += 1;
                 }
                 let (before, key) = (e.position(), e.key());
