@@ -5,7 +5,7 @@ use canfield_native::engine::{Engine, Position};
 use canfield_native::moves::Move;
 use canfield_native::rules::Rules;
 use canfield_native::solver::{
-    child_keys_agree, solve, solve_with, swaps_covered, Limits, Pruning, Verdict,
+    child_keys_agree, solve, solve_with, swaps_covered, Limits, Outcome, Pruning, Verdict,
 };
 use proptest::prelude::*;
 use std::sync::atomic::AtomicBool;
@@ -180,29 +180,38 @@ fn key_ignores_column_order() {
 fn solved(pos: &Position, takeback: bool) -> Verdict {
     let mut e = Engine::new(canfield_rules(takeback, None), pos).unwrap();
     let stop = AtomicBool::new(false);
-    let limits = Limits {
-        max_states: Some(1_000_000),
-        deadline: None,
-        memory: 1 << 26,
-        stop: &stop,
-    };
     let before = e.position();
-    let out = solve(&mut e, &limits, false);
+    let out = solve(&mut e, &limits(1_000_000, 1 << 26, &stop), false);
     assert_eq!(
         e.position(),
         before,
         "the solver leaves the engine as it was"
     );
-    if out.verdict == Verdict::Won {
-        for m in out.line {
-            let mut ms = Vec::new();
-            e.moves(&mut ms);
-            assert!(ms.contains(&m), "the line is legal move by move");
-            e.make(m);
-        }
-        assert!(e.is_won());
-    }
+    check_line(&e, &out);
     out.verdict
+}
+
+/// A search's budget of `max_states` positions and `memory` bytes, stopped by `stop`.
+fn limits(max_states: u64, memory: usize, stop: &AtomicBool) -> Limits<'_> {
+    Limits {
+        max_states: Some(max_states),
+        deadline: None,
+        memory,
+        stop,
+    }
+}
+
+/// Check that `out`'s line, played from `e`'s position, is legal move by move and wins exactly
+/// when the verdict says won.
+fn check_line(e: &Engine, out: &Outcome) {
+    let mut e = e.clone();
+    let mut ms = Vec::new();
+    for &m in &out.line {
+        e.moves(&mut ms);
+        assert!(ms.contains(&m), "the line is legal move by move");
+        e.make(m);
+    }
+    assert_eq!(e.is_won(), out.verdict == Verdict::Won);
 }
 
 #[test]
@@ -371,12 +380,7 @@ fn swaps_searched_with_their_uses_give_the_same_verdicts() {
     // published rules (no base−1 card on a base card), that gives every verdict the plain search
     // gives, with fewer positions.
     let stop = AtomicBool::new(false);
-    let limits = Limits {
-        max_states: Some(200_000),
-        deadline: None,
-        memory: 1 << 26,
-        stop: &stop,
-    };
+    let limits = limits(200_000, 1 << 26, &stop);
     let (mut settled, mut fewer) = (0, 0);
     let rule_sets = [
         rules_with(false, None, vec![3], true),
@@ -418,13 +422,7 @@ fn swaps_searched_with_their_uses_give_the_same_verdicts() {
             if paired.verdict == Verdict::Lost && paired.states < plain.states {
                 fewer += 1;
             }
-            for m in paired.line {
-                let mut ms = Vec::new();
-                e.moves(&mut ms);
-                assert!(ms.contains(&m), "the line is legal move by move");
-                e.make(m);
-            }
-            assert_eq!(e.is_won(), paired.verdict == Verdict::Won);
+            check_line(&e, &paired);
         }
     }
     assert!(settled >= 360, "only {settled} deals settled");
@@ -496,12 +494,7 @@ fn each_pruning_switched_off_gives_the_same_verdicts() {
     // any-run and top-or-whole moves, with and without take-back, a pass limit and a draw
     // sequence, the search with each rule switched off (and with none) agrees with `solve`.
     let stop = AtomicBool::new(false);
-    let limits = Limits {
-        max_states: Some(40_000),
-        deadline: None,
-        memory: 1 << 24,
-        stop: &stop,
-    };
+    let limits = limits(40_000, 1 << 24, &stop);
     let off = [
         Pruning {
             safe_moves: false,
@@ -547,14 +540,7 @@ fn each_pruning_switched_off_gives_the_same_verdicts() {
                     "rules {r} seed {seed} {pruning:?}"
                 );
                 settled[i] += 1;
-                let mut line = e.clone();
-                let mut ms = Vec::new();
-                for &m in &out.line {
-                    line.moves(&mut ms);
-                    assert!(ms.contains(&m), "the line is legal move by move");
-                    line.make(m);
-                }
-                assert_eq!(line.is_won(), out.verdict == Verdict::Won);
+                check_line(&e, &out);
             }
         }
     }
