@@ -240,7 +240,7 @@ impl Record {
     /// A recycle: the waste turned back over as the stock.
     pub const RECYCLE: Record = Record(0);
 
-    /// A stock turn that turned `n` cards (1..=63).
+    /// A stock turn that turned `n` cards (1..=`MAX_DRAW`, which its bits hold).
     #[inline]
     pub const fn turn(n: usize) -> Record {
         Record((n as u32) << REC_TURNED_SHIFT)

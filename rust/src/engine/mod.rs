@@ -17,7 +17,7 @@ mod position;
 mod walks;
 
 pub use keys::{recycles_key, Child};
-pub use position::{card_name, Position};
+pub use position::Position;
 pub use walks::random_playout;
 
 use crate::moves::{Move, Record};

@@ -87,7 +87,7 @@ impl Position {
 }
 
 /// The two-letter text of card `c` (0..51), as `canfield.cards.card_name` writes it: `7H`.
-pub fn card_name(c: u8) -> String {
+fn card_name(c: u8) -> String {
     let (rank, suit) = (usize::from(c % 13), usize::from(c / 13));
     format!("{}{}", &"A23456789TJQK"[rank..=rank], &"SHDC"[suit..=suit])
 }

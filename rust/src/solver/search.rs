@@ -20,7 +20,6 @@
 use super::fingerprint::Fingerprints;
 use super::generator::{play, take_back, Generator, SearchMove};
 use super::prune::shortcut::{self, Pass};
-use super::prune::turns;
 use super::visited::Visited;
 use super::{Cut, Limits, Outcome, Pruning, Verdict};
 use crate::engine::Engine;
@@ -159,8 +158,7 @@ impl Search {
         states: &mut u64,
     ) -> Search {
         let e = e.clone();
-        let folds = pruning.fold_turns && turns::applies(&e.rules);
-        let fingerprints = Fingerprints::new(&e.rules, folds);
+        let fingerprints = Fingerprints::new(&e.rules, pruning.fold_turns);
         let mut search = Search {
             root: e.hist.len(),
             auto_finish,
