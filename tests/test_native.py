@@ -9,16 +9,29 @@ from __future__ import annotations
 
 import pickle
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import canfield
-from canfield import _native
+from canfield import _native, moves
 from canfield.engine import Engine
+from canfield.errors import (
+    CanfieldError,
+    IllegalMoveError,
+    InternalError,
+    InvalidMoveError,
+    InvalidPositionError,
+    RulesError,
+    UndoError,
+)
 from canfield.game import _position
+from canfield.moves import decode, encode, is_move_int
 from canfield.plugins.registry import rules_for
 from canfield.position import Position
 from tests.strategies import games, play_random, variant_ids
@@ -205,13 +218,23 @@ def test_native_make_refuses_an_illegal_move_and_changes_nothing() -> None:
     game = canfield.Game.from_code("CF1-D3-AAAAAAA")
     e = game.engine
     before = e.position()
-    for m in (1096, 3, 1 << 20, 8 | 3 << 5 | 1 << 10):
-        if m not in e.moves():
-            with pytest.raises(ValueError):
-                e.make(m)
+    # Not move ints: the wrong type, out of range, or naming no real move.
+    for m in ("x", None, 2.0, -1, 10**6, 10**20, 1096, 3, 1 << 20):
+        with pytest.raises(InvalidMoveError):
+            e.make(m)  # type: ignore[arg-type]
         assert e.position() == before
-    with pytest.raises(IndexError):
+    # Well-formed but not legal here: every such move int names itself.
+    refused = [m for m in range(1 << 17) if is_move_int(m, 4) and m not in e.moves()][::23]
+    assert len(refused) > 50
+    for m in refused:
+        with pytest.raises(
+            IllegalMoveError, match=f"illegal move '{canfield.Move.from_int(m).text}' \\(move int {m}\\)"
+        ):
+            e.make(m)
+        assert e.position() == before
+    with pytest.raises(UndoError):
         e.unmake()
+    assert e.position() == before
 
 
 def _tables(**change: object) -> _native.Tables:
@@ -242,23 +265,38 @@ def _tables(**change: object) -> _native.Tables:
         {"mode": 3},
         {"draws": []},
         {"draws": [0]},
-        {"draws": [64]},
+        {"draws": [_native.MAX_DRAW + 1]},
         {"pass_limit": 0},
+        # The wrong types or out of range for the native tables.
+        {"columns": "4"},
+        {"decks": -1},
+        {"builds": None},
+        {"empty_ok": "x" * 52},
+        {"auto_fill": 1},
+        {"mode": 2**70},
+        {"draws": [300]},
+        {"pass_limit": -1},
+        {"past_base": None},
     ],
 )
 def test_native_tables_refuse_bad_tables(change: dict[str, object]) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(RulesError):
         _tables(**change)
+
+
+def test_native_tables_take_the_largest_draw() -> None:
+    assert _native.MAX_DRAW == 63
+    _tables(draws=[1, _native.MAX_DRAW])
 
 
 @given(
     reserve=st.lists(st.integers(0, 60), max_size=20),
-    start=st.integers(0, 14),
-    foundations=st.lists(st.tuples(st.integers(0, 5), st.integers(0, 15)), max_size=6),
+    start=st.integers(-1, 14),
+    foundations=st.lists(st.tuples(st.integers(0, 5), st.integers(0, 300)), max_size=6),
     columns=st.lists(st.lists(st.integers(0, 55), max_size=6), max_size=5),
-    stock=st.lists(st.integers(0, 55), max_size=40),
-    waste=st.lists(st.integers(0, 55), max_size=10),
-    recycles=st.integers(0, 3),
+    stock=st.lists(st.integers(0, 300), max_size=40),
+    waste=st.lists(st.integers(-1, 55), max_size=10),
+    recycles=st.integers(-1, 3),
 )
 def test_native_engine_refuses_malformed_positions(
     reserve: list[int],
@@ -272,7 +310,7 @@ def test_native_engine_refuses_malformed_positions(
     tables = _tables(pass_limit=2)
     try:
         e = _native.Engine(tables, reserve, start, foundations, columns, stock, waste, recycles)
-    except ValueError:
+    except InvalidPositionError:
         return
     # Whatever it accepted is a well-formed position: every card once, all piles in range.
     assert sorted(
@@ -292,3 +330,87 @@ def test_native_engine_refuses_malformed_positions(
 def test_game_position_comes_from_the_native_engine() -> None:
     game = canfield.Game.from_code("CF1-D3-AAAAAAA")
     assert _position(game.engine) == game.position == Engine(game.rules, game.position).position()
+
+
+def test_every_native_error_is_a_canfield_error() -> None:
+    game = canfield.Game.from_code("CF1-D3-AAAAAAA")
+    e = game.engine
+    tables = game.rules.native
+    pos = native_tuple(game.position)
+    calls: list[tuple[object, type[CanfieldError], str]] = [
+        (lambda: _native.Engine(None, *pos), RulesError, "tables must be a canfield._native.Tables, not NoneType"),
+        (lambda: _native.Engine(tables, *pos[:6], 2**40), InvalidPositionError, "recycles must be an int"),
+        (lambda: _native.Engine(tables, [999], *pos[1:]), InvalidPositionError, "reserve must be a sequence of cards"),
+        (lambda: _native.Engine(tables, *pos[:3], [[0, 0]], *pos[4:]), InvalidPositionError, "1 columns, the rules"),
+        (lambda: e.perft(-1), CanfieldError, "perft depth must be an int"),
+        (lambda: e.playout(10, -1), CanfieldError, "playout seed must be an int"),
+        (lambda: e.moves_from(()), CanfieldError, "moves_from takes a list"),
+        (lambda: _native.solve(game), CanfieldError, "solve takes a canfield._native.Engine, not Game"),
+        (lambda: _native.solve(e, timeout=float("inf")), CanfieldError, "timeout must be"),
+        (lambda: _native.solve(e, timeout=1e20), CanfieldError, "that the clock can reach"),
+        (lambda: _native.solve(e, timeout="1"), CanfieldError, "timeout must be"),
+        (lambda: _native.solve(e, max_states=2**64), CanfieldError, "max_states must be"),
+        (lambda: _native.solve(e, memory=None), CanfieldError, "memory must be"),
+        (lambda: _native.solve(e, auto_finish=1), CanfieldError, "auto_finish must be a bool"),
+        (lambda: _native._decode_move(0, 10), CanfieldError, "columns must be 1..9"),
+        (lambda: _native._encode_move(32, 8, 1), InvalidMoveError, "is not a move"),
+        (lambda: _native._force_panic(e, "nowhere"), CanfieldError, "place must be"),
+    ]
+    before = e.position()
+    for call, error, message in calls:
+        with pytest.raises(error, match=message):
+            call()  # type: ignore[operator]
+    assert e.position() == before and e.moves() == [m.code for m in game.legal_moves()]
+
+
+@pytest.mark.parametrize("place", ["function", "engine", "solver"])
+def test_a_native_panic_is_an_internal_error(place: str) -> None:
+    # A panic is a bug; it crosses as InternalError naming it, never as PanicException, and the
+    # process goes on: an engine the panic interrupted refuses every call, any other works.
+    game = canfield.Game.from_code("CF1-D3-AAAAAAA")
+    e = game.engine
+    other, legal = e.copy(), game.reference_engine().moves()
+    with pytest.raises(InternalError, match=r"a panic forced by canfield\._native\._force_panic"):
+        _native._force_panic(e, place)
+    assert other.moves() == legal
+    if place == "engine":
+        for call in (e.moves, e.position, e.key, e.copy, lambda: e.make(0), lambda: _native.solve(e)):
+            with pytest.raises(InternalError, match="this engine is unusable"):
+                call()
+    else:
+        assert e.moves() == other.moves()
+        assert _native.solve(e, max_states=1000)[0] in ("won", "lost", "unknown")
+        assert _native.searches_running() == 0
+
+
+def test_the_move_layout_is_the_native_one() -> None:
+    # Both languages decode and encode every move int alike: the Python side's constants are the
+    # native core's, and its decode/encode agree with the native ones on every well-formed move.
+    assert (moves.STOCK, moves.WASTE, moves.RESERVE, moves.FOUNDATION, moves.FSUIT, moves.COL) == (0, 1, 2, 3, 4, 8)
+    assert (moves.DST_SHIFT, moves.COUNT_SHIFT, moves.MAX_COUNT, moves.MOVE_BITS) == (5, 10, 127, 17)
+    for columns in (1, 4, 9):
+        well_formed = 0
+        for m in [*range(1 << moves.MOVE_BITS), 1 << 17, 1 << 20, 2**32 - 1]:
+            native = _native._decode_move(m, columns)
+            if not is_move_int(m, columns):
+                assert native is None, m
+                continue
+            well_formed += 1
+            assert native == decode(m), m
+            if m:
+                assert encode(*decode(m)) == m == _native._encode_move(*decode(m))
+        assert well_formed == 1 + 2 + columns + (2 + 4) * columns + columns * (columns - 1) * moves.MAX_COUNT
+
+
+def test_the_native_stubs_match_the_module(tmp_path: Path) -> None:
+    # `_native.pyi` states exactly what the compiled module has (names, signatures, constants).
+    # Only the stub is analysed (stubs are always followed): the rest of the package is skipped.
+    config = tmp_path / "mypy.ini"
+    config.write_text("[mypy]\nfollow_imports = skip\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy.stubtest", "canfield._native", "--mypy-config-file", str(config)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr

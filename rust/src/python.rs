@@ -1,17 +1,166 @@
-//! The Python module `canfield._native`: the engine and the solver behind `canfield.Game`.
+//! The Python module `canfield._native`: the engine and the solver behind `canfield.Game`, and
+//! the move layout's constants (`crate::moves`), which `canfield.moves` and `canfield.engine`
+//! take from here.
 //!
-//! Everything that crosses here has been checked in Python first; it is checked again here, and
-//! a bad table, position or move raises `ValueError`, never a panic.
+//! Everything that crosses here is checked, and every error is one of `canfield.errors`: a bad
+//! table raises `RulesError`, a bad position `InvalidPositionError`, a malformed move
+//! `InvalidMoveError`, an illegal one `IllegalMoveError`, an empty undo stack `UndoError`, any
+//! other bad argument `CanfieldError` (a call with missing or unknown arguments is a `TypeError`,
+//! as for any Python function; Ctrl-C in a search is `KeyboardInterrupt`). A panic is a bug: at
+//! every entry point, and in the solver's thread, it becomes `InternalError` naming it, and an
+//! engine that a panic interrupted refuses every later call (its position may be half changed).
 
 use crate::engine::{Engine, Position};
-use crate::rules::Rules;
+use crate::moves::{Move, LAYOUT, MAX_COLUMNS, MAX_COUNT, PLACE_MASK};
+use crate::rules::{Rules, MAX_DRAW, MODE_ANY, MODE_TOP_OR_WHOLE, MODE_WHOLE};
 use crate::solver::{self, Cut, Limits, Outcome, Verdict};
-use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
+use std::any::Any;
+use std::cell::RefCell;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
+
+pyo3::import_exception!(canfield.errors, CanfieldError);
+pyo3::import_exception!(canfield.errors, RulesError);
+pyo3::import_exception!(canfield.errors, InvalidPositionError);
+pyo3::import_exception!(canfield.errors, InvalidMoveError);
+pyo3::import_exception!(canfield.errors, IllegalMoveError);
+pyo3::import_exception!(canfield.errors, UndoError);
+pyo3::import_exception!(canfield.errors, InternalError);
+
+// -- the error boundary --------------------------------------------------------------------------
+
+/// Which `canfield.errors` exception an error crosses as.
+#[derive(Clone, Copy)]
+enum Kind {
+    Base,
+    Rules,
+    Position,
+    Move,
+}
+
+impl Kind {
+    fn err(self, message: String) -> PyErr {
+        match self {
+            Kind::Base => CanfieldError::new_err(message),
+            Kind::Rules => RulesError::new_err(message),
+            Kind::Position => InvalidPositionError::new_err(message),
+            Kind::Move => InvalidMoveError::new_err(message),
+        }
+    }
+}
+
+/// A short text of `obj` for an error message: its repr, cut to 60 characters.
+fn shown(obj: &Bound<'_, PyAny>) -> String {
+    match obj.repr() {
+        Ok(r) => {
+            let r = r.to_string_lossy().into_owned();
+            if r.chars().count() > 60 {
+                format!("{}...", r.chars().take(57).collect::<String>())
+            } else {
+                r
+            }
+        }
+        Err(_) => format!("a {}", type_name(obj)),
+    }
+}
+
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map_or_else(|_| "?".into(), |n| n.to_string())
+}
+
+/// `obj` as a `T`, or a `kind` error saying `what` it must be.
+fn arg<'a, 'py, T: FromPyObject<'a, 'py>>(
+    obj: &'a Bound<'py, PyAny>,
+    kind: Kind,
+    what: &str,
+) -> PyResult<T> {
+    obj.extract::<T>()
+        .map_err(|_| kind.err(format!("{what}, not {}", shown(obj))))
+}
+
+thread_local! {
+    /// The last panic's message and place on this thread (see `install_panic_hook`).
+    static PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Record each panic's message and place for `InternalError` instead of printing it (printed as
+/// well when `RUST_BACKTRACE` is set, as Rust's own hook does).
+fn install_panic_hook() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info.to_string().replace('\n', " ");
+        PANIC.with(|p| *p.borrow_mut() = Some(text));
+        if std::env::var_os("RUST_BACKTRACE").is_some() {
+            default(info);
+        }
+    }));
+}
+
+/// What a caught panic said: the hook's record of it, or its payload.
+fn panic_text(payload: Box<dyn Any + Send>) -> String {
+    PANIC.with(|p| p.borrow_mut().take()).unwrap_or_else(|| {
+        payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".into())
+    })
+}
+
+/// The `InternalError` of a panic that said `why`.
+fn internal(why: &str) -> PyErr {
+    InternalError::new_err(format!(
+        "internal error in the native core (a bug, please report it): {why}"
+    ))
+}
+
+/// Run `f`, a panic in it raising `InternalError`.
+fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| Err(internal(&panic_text(payload))))
+}
+
+/// An extractor `$f` (for `from_py_with`, where an argument has a default): `$t`, or a `$kind`
+/// error saying `$what`.
+macro_rules! extractor {
+    ($f:ident, $t:ty, $kind:expr, $what:expr) => {
+        fn $f(obj: &Bound<'_, PyAny>) -> PyResult<$t> {
+            arg(obj, $kind, $what)
+        }
+    };
+}
+
+extractor!(past_base_arg, bool, Kind::Rules, "past_base must be a bool");
+extractor!(timeout_arg, Option<f64>, Kind::Base, TIMEOUT);
+extractor!(
+    max_states_arg,
+    Option<u64>,
+    Kind::Base,
+    "max_states must be None or an int 0..2**64-1"
+);
+extractor!(
+    memory_arg,
+    usize,
+    Kind::Base,
+    "memory must be an int of bytes >= 0"
+);
+extractor!(
+    auto_finish_arg,
+    bool,
+    Kind::Base,
+    "auto_finish must be a bool"
+);
+extractor!(hold_arg, bool, Kind::Base, "hold must be a bool");
+
+const TIMEOUT: &str = "timeout must be None or a finite number of seconds >= 0";
+const MOVE_INT: &str = "a move int is an int naming a move (see canfield.moves)";
+
+// -- tables ---------------------------------------------------------------------------------------
 
 /// Compiled rules as the native engine reads them (built once per compiled `Rules`).
 #[pyclass(frozen, module = "canfield._native", name = "Tables")]
@@ -25,24 +174,49 @@ impl PyTables {
     #[allow(clippy::too_many_arguments)]
     #[pyo3(signature = (columns, decks, builds, empty_ok, auto_fill, mode, takeback, draws, pass_limit, past_base=true))]
     fn new(
-        columns: usize,
-        decks: usize,
-        builds: Vec<bool>,
-        empty_ok: Vec<bool>,
-        auto_fill: bool,
-        mode: u8,
-        takeback: bool,
-        draws: Vec<u8>,
-        pass_limit: Option<u32>,
-        past_base: bool,
+        columns: &Bound<'_, PyAny>,
+        decks: &Bound<'_, PyAny>,
+        builds: &Bound<'_, PyAny>,
+        empty_ok: &Bound<'_, PyAny>,
+        auto_fill: &Bound<'_, PyAny>,
+        mode: &Bound<'_, PyAny>,
+        takeback: &Bound<'_, PyAny>,
+        draws: &Bound<'_, PyAny>,
+        pass_limit: &Bound<'_, PyAny>,
+        #[pyo3(from_py_with = past_base_arg)] past_base: bool,
     ) -> PyResult<Self> {
-        let rules = Rules::new(
-            columns, decks, &builds, &empty_ok, auto_fill, mode, takeback, draws, pass_limit,
-            past_base,
-        )
-        .map_err(PyValueError::new_err)?;
-        Ok(PyTables {
-            inner: Arc::new(rules),
+        guard(|| {
+            let k = Kind::Rules;
+            let builds: Vec<bool> = arg(builds, k, "builds must be a sequence of 2704 bools")?;
+            let empty_ok: Vec<bool> = arg(empty_ok, k, "empty_ok must be a sequence of 52 bools")?;
+            let rules = Rules::new(
+                arg(
+                    columns,
+                    k,
+                    &format!("columns must be an int 1..{MAX_COLUMNS}"),
+                )?,
+                arg(decks, k, "decks must be an int 1..4")?,
+                &builds,
+                &empty_ok,
+                arg(auto_fill, k, "auto_fill must be a bool")?,
+                arg(mode, k, "mode must be an int 0..2")?,
+                arg(takeback, k, "takeback must be a bool")?,
+                arg(
+                    draws,
+                    k,
+                    &format!("draws must be a sequence of ints 1..{MAX_DRAW}"),
+                )?,
+                arg(
+                    pass_limit,
+                    k,
+                    "pass_limit must be None or an int 1..4294967295",
+                )?,
+                past_base,
+            )
+            .map_err(|e| k.err(e))?;
+            Ok(PyTables {
+                inner: Arc::new(rules),
+            })
         })
     }
 
@@ -54,6 +228,8 @@ impl PyTables {
         )
     }
 }
+
+// -- the engine -----------------------------------------------------------------------------------
 
 // Out as lists of ints (a Vec<u8> would cross as bytes).
 type PyPosition = (
@@ -73,10 +249,12 @@ fn ints(cards: &[u8]) -> Vec<u32> {
 /// A mutable position under native rules, with make/unmake (see `canfield.engine.Engine`).
 #[pyclass(module = "canfield._native", name = "Engine")]
 pub struct PyEngine {
-    pub e: Engine,
+    e: Engine,
     /// The legal moves of the current position, while `fresh`.
-    legal: Vec<u32>,
+    legal: Vec<Move>,
     fresh: bool,
+    /// Set when a panic interrupted a call: what it said.
+    broken: Option<String>,
 }
 
 impl PyEngine {
@@ -85,16 +263,52 @@ impl PyEngine {
             e,
             legal: Vec::with_capacity(64),
             fresh: false,
+            broken: None,
         }
     }
 
-    fn legal(&mut self) -> &[u32] {
+    fn legal(&mut self) -> &[Move] {
         if !self.fresh {
             self.e.moves(&mut self.legal);
             self.fresh = true;
         }
         &self.legal
     }
+
+    /// Run `f` on the engine `slf`, checked at the boundary: refused while another thread uses
+    /// the engine, or once a panic broke it; a panic in `f` breaks it and raises `InternalError`.
+    fn with<T>(
+        slf: &Bound<'_, PyEngine>,
+        f: impl FnOnce(&mut PyEngine) -> PyResult<T>,
+    ) -> PyResult<T> {
+        let mut this = slf.try_borrow_mut().map_err(|_| {
+            CanfieldError::new_err(
+                "this engine is busy: another thread is using it (a perft or a playout runs on it)",
+            )
+        })?;
+        let this = &mut *this;
+        if let Some(why) = &this.broken {
+            return Err(InternalError::new_err(format!(
+                "this engine is unusable: an earlier call failed inside the native core ({why})"
+            )));
+        }
+        catch_unwind(AssertUnwindSafe(|| f(this))).unwrap_or_else(|payload| {
+            let why = panic_text(payload);
+            let err = internal(&why);
+            this.broken = Some(why);
+            Err(err)
+        })
+    }
+}
+
+/// The engine an argument names, or a `CanfieldError` saying it must be one.
+fn engine_arg<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Bound<'py, PyEngine>> {
+    obj.cast::<PyEngine>().cloned().map_err(|_| {
+        CanfieldError::new_err(format!(
+            "{what} takes a canfield._native.Engine, not {}",
+            type_name(obj)
+        ))
+    })
 }
 
 #[pymethods]
@@ -105,137 +319,217 @@ impl PyEngine {
     #[allow(clippy::too_many_arguments)]
     #[pyo3(signature = (tables, reserve, start, foundations, columns, stock, waste, recycles))]
     fn new(
-        tables: &PyTables,
-        reserve: Vec<u8>,
-        start: u8,
-        foundations: Vec<(u8, u8)>,
-        columns: Vec<Vec<u8>>,
-        stock: Vec<u8>,
-        waste: Vec<u8>,
-        recycles: u32,
+        tables: &Bound<'_, PyAny>,
+        reserve: &Bound<'_, PyAny>,
+        start: &Bound<'_, PyAny>,
+        foundations: &Bound<'_, PyAny>,
+        columns: &Bound<'_, PyAny>,
+        stock: &Bound<'_, PyAny>,
+        waste: &Bound<'_, PyAny>,
+        recycles: &Bound<'_, PyAny>,
     ) -> PyResult<Self> {
-        let pos = Position {
-            reserve,
-            start,
-            foundations,
-            columns,
-            stock,
-            waste,
-            recycles,
-        };
-        let e = Engine::new(tables.inner.clone(), &pos).map_err(PyValueError::new_err)?;
-        Ok(PyEngine::new_from(e))
+        guard(|| {
+            let rules = tables
+                .cast::<PyTables>()
+                .map_err(|_| {
+                    RulesError::new_err(format!(
+                        "tables must be a canfield._native.Tables, not {}",
+                        type_name(tables)
+                    ))
+                })?
+                .get()
+                .inner
+                .clone();
+            let k = Kind::Position;
+            let cards = "must be a sequence of cards (ints 0..51)";
+            let pos = Position {
+                reserve: arg(reserve, k, &format!("reserve {cards}"))?,
+                start: arg(start, k, "start must be a rank 0..12")?,
+                foundations: arg(
+                    foundations,
+                    k,
+                    "foundations must be a sequence of (suit 0..3, count 0..13) pairs",
+                )?,
+                columns: arg(
+                    columns,
+                    k,
+                    "columns must be a sequence of columns, each a sequence of cards (ints 0..51)",
+                )?,
+                stock: arg(stock, k, &format!("stock {cards}"))?,
+                waste: arg(waste, k, &format!("waste {cards}"))?,
+                recycles: arg(recycles, k, "recycles must be an int 0..4294967295")?,
+            };
+            let e = Engine::new(rules, &pos).map_err(|e| k.err(e))?;
+            Ok(PyEngine::new_from(e))
+        })
     }
 
     /// Every legal move here, each once, in the reference engine's order.
-    fn moves(&mut self) -> Vec<u32> {
-        self.legal().to_vec()
+    fn moves<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
+        PyEngine::with(slf, |this| {
+            PyList::new(slf.py(), this.legal().iter().map(|m| m.int()))
+        })
     }
 
     /// The legal moves as the objects `table[m]` of their move ints `m` (a list indexed by move
     /// int), or None when `table` lacks one of them.
     fn moves_from<'py>(
-        &mut self,
-        py: Python<'py>,
-        table: &Bound<'py, PyList>,
+        slf: &Bound<'py, Self>,
+        table: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyList>>> {
-        let n = table.len();
-        let mut items = Vec::with_capacity(self.legal().len());
-        for &m in self.legal() {
-            if m as usize >= n {
-                return Ok(None);
+        let table = table.cast::<PyList>().map_err(|_| {
+            CanfieldError::new_err(format!(
+                "moves_from takes a list indexed by move int, not {}",
+                type_name(table)
+            ))
+        })?;
+        PyEngine::with(slf, |this| {
+            let n = table.len();
+            let mut items = Vec::with_capacity(this.legal().len());
+            for &m in this.legal() {
+                let m = m.int() as usize;
+                if m >= n {
+                    return Ok(None);
+                }
+                let item = table.get_item(m)?;
+                if item.is_none() {
+                    return Ok(None);
+                }
+                items.push(item);
             }
-            let item = table.get_item(m as usize)?;
-            if item.is_none() {
-                return Ok(None);
-            }
-            items.push(item);
-        }
-        Ok(Some(PyList::new(py, items)?))
+            Ok(Some(PyList::new(slf.py(), items)?))
+        })
     }
 
-    /// Play a legal move; an illegal one raises ValueError and changes nothing.
-    fn make(&mut self, m: u32) -> PyResult<()> {
-        if !self.legal().contains(&m) {
-            return Err(PyValueError::new_err(format!("move {m} is not legal here")));
-        }
-        self.e.make(m);
-        self.fresh = false;
-        Ok(())
+    /// Play a legal move; anything else raises InvalidMoveError (not a move int) or
+    /// IllegalMoveError (not legal here) and changes nothing.
+    fn make(slf: &Bound<'_, Self>, m: &Bound<'_, PyAny>) -> PyResult<()> {
+        let m = Move::from_int(arg(m, Kind::Move, MOVE_INT)?);
+        PyEngine::with(slf, |this| {
+            if !this.legal().contains(&m) {
+                return Err(refused(m, this));
+            }
+            this.e.make(m);
+            this.fresh = false;
+            Ok(())
+        })
     }
 
-    /// Take back the last move and return its move int.
-    fn unmake(&mut self) -> PyResult<u32> {
-        self.fresh = false;
-        self.e
-            .unmake()
-            .ok_or_else(|| PyIndexError::new_err("no move to take back"))
+    /// Take back the last move and return its move int; UndoError when none was made.
+    fn unmake(slf: &Bound<'_, Self>) -> PyResult<u32> {
+        PyEngine::with(slf, |this| {
+            this.fresh = false;
+            this.e
+                .unmake()
+                .map(Move::int)
+                .ok_or_else(|| UndoError::new_err("no move to take back: none was made"))
+        })
     }
 
     /// The move ints made so far, oldest first.
-    fn made(&self) -> Vec<u32> {
-        self.e.made()
+    fn made(slf: &Bound<'_, Self>) -> PyResult<Vec<u32>> {
+        PyEngine::with(slf, |this| {
+            Ok(this.e.made().iter().map(|m| m.int()).collect())
+        })
     }
 
     /// How many moves have been made (and can be taken back).
-    fn depth(&self) -> usize {
-        self.e.hist.len()
+    fn depth(slf: &Bound<'_, Self>) -> PyResult<usize> {
+        PyEngine::with(slf, |this| Ok(this.e.hist.len()))
     }
 
-    fn is_won(&self) -> bool {
-        self.e.is_won()
+    fn is_won(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        PyEngine::with(slf, |this| Ok(this.e.is_won()))
     }
 
-    fn is_lost(&mut self) -> bool {
-        self.e.is_lost()
+    fn is_lost(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        PyEngine::with(slf, |this| Ok(this.e.is_lost()))
     }
 
     /// The position's 64-bit hash (ignores the order of the columns).
-    fn key(&self) -> u64 {
-        self.e.key()
+    fn key(slf: &Bound<'_, Self>) -> PyResult<u64> {
+        PyEngine::with(slf, |this| Ok(this.e.key()))
     }
 
     /// How many cards the next stock turn takes.
-    fn draw_count(&self) -> usize {
-        self.e.draw_count()
+    fn draw_count(slf: &Bound<'_, Self>) -> PyResult<usize> {
+        PyEngine::with(slf, |this| Ok(this.e.draw_count()))
     }
 
     /// The position as (reserve, start, foundations, columns, stock, waste, recycles).
-    fn position(&self) -> PyPosition {
-        let p = self.e.position();
-        (
-            ints(&p.reserve),
-            u32::from(p.start),
-            p.foundations
-                .iter()
-                .map(|&(s, n)| (u32::from(s), u32::from(n)))
-                .collect(),
-            p.columns.iter().map(|c| ints(c)).collect(),
-            ints(&p.stock),
-            ints(&p.waste),
-            p.recycles,
-        )
+    fn position(slf: &Bound<'_, Self>) -> PyResult<PyPosition> {
+        PyEngine::with(slf, |this| {
+            let p = this.e.position();
+            Ok((
+                ints(&p.reserve),
+                u32::from(p.start),
+                p.foundations
+                    .iter()
+                    .map(|&(s, n)| (u32::from(s), u32::from(n)))
+                    .collect(),
+                p.columns.iter().map(|c| ints(c)).collect(),
+                ints(&p.stock),
+                ints(&p.waste),
+                p.recycles,
+            ))
+        })
     }
 
     /// perft: the number of move sequences of exactly `depth` moves (the GIL released).
-    fn perft(&mut self, py: Python<'_>, depth: u32) -> u64 {
-        let e = &mut self.e;
-        self.fresh = false;
-        py.detach(|| e.perft(depth))
+    fn perft(slf: &Bound<'_, Self>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let depth: u32 = arg(
+            depth,
+            Kind::Base,
+            "perft depth must be an int 0..4294967295",
+        )?;
+        PyEngine::with(slf, |this| {
+            this.fresh = false;
+            let e = &mut this.e;
+            Ok(slf.py().detach(|| e.perft(depth)))
+        })
     }
 
     /// Play up to `length` uniformly random legal moves (a fixed generator seeded by `seed`),
     /// then take them all back; returns how many were played. For benchmarks and playouts.
-    fn playout(&mut self, py: Python<'_>, length: usize, seed: u64) -> usize {
-        let e = &mut self.e;
-        py.detach(|| crate::engine::random_playout(e, length, seed))
+    fn playout(
+        slf: &Bound<'_, Self>,
+        length: &Bound<'_, PyAny>,
+        seed: &Bound<'_, PyAny>,
+    ) -> PyResult<usize> {
+        let length: usize = arg(length, Kind::Base, "playout length must be an int >= 0")?;
+        let seed: u64 = arg(seed, Kind::Base, "playout seed must be an int 0..2**64-1")?;
+        PyEngine::with(slf, |this| {
+            let e = &mut this.e;
+            Ok(slf
+                .py()
+                .detach(|| crate::engine::random_playout(e, length, seed)))
+        })
     }
 
     /// An independent copy (with the same undo stack).
-    fn copy(&self) -> PyEngine {
-        PyEngine::new_from(self.e.clone())
+    fn copy(slf: &Bound<'_, Self>) -> PyResult<PyEngine> {
+        PyEngine::with(slf, |this| Ok(PyEngine::new_from(this.e.clone())))
     }
 }
+
+/// The error for move `m`, not among the legal moves of `this` engine's position.
+fn refused(m: Move, this: &mut PyEngine) -> PyErr {
+    let columns = this.e.rules.columns;
+    if !m.is_well_formed(columns) {
+        return InvalidMoveError::new_err(format!(
+            "{} is not a move int under these rules ({columns} columns): expected \
+             src | dst << 5 | count << 10 naming a real move (see canfield.moves)",
+            m.int()
+        ));
+    }
+    IllegalMoveError::new_err(format!(
+        "illegal move '{m}' (move int {}): not one of the {} legal moves here",
+        m.int(),
+        this.legal().len()
+    ))
+}
+
+// -- the solver -----------------------------------------------------------------------------------
 
 /// Searches running now on their own threads (see `searches_running`).
 static RUNNING: AtomicUsize = AtomicUsize::new(0);
@@ -267,46 +561,33 @@ fn held(limits: &Limits<'_>) -> Outcome {
     }
 }
 
-/// What `solve` hands back: verdict, winning line, positions searched, seconds, why it stopped.
-type Solved = (&'static str, Vec<u32>, u64, f64, Option<&'static str>);
-
-/// Search `engine`'s position for a win (see `canfield.solve`). The search runs on a thread of
-/// its own, without the GIL; Ctrl-C stops it and raises KeyboardInterrupt.
-#[pyfunction]
-#[pyo3(signature = (engine, timeout=None, max_states=None, memory=1 << 30, auto_finish=false, hold=false))]
-fn solve(
-    py: Python<'_>,
-    engine: &PyEngine,
-    timeout: Option<f64>,
+/// A search's budget as it crosses from Python.
+struct Budget {
+    deadline: Option<Instant>,
     max_states: Option<u64>,
     memory: usize,
-    auto_finish: bool,
-    hold: bool,
-) -> PyResult<Solved> {
-    if timeout.is_some_and(|t| !(t >= 0.0 && t.is_finite())) {
-        return Err(PyValueError::new_err(
-            "timeout must be a finite number of seconds >= 0",
-        ));
-    }
-    let mut e = engine.e.clone();
+}
+
+/// Run `job` on `e` on a thread of its own, without the GIL, within `budget`; Ctrl-C stops it
+/// and raises KeyboardInterrupt, and a panic in it raises `InternalError`.
+fn search_on_thread(
+    py: Python<'_>,
+    mut e: Engine,
+    budget: Budget,
+    job: impl FnOnce(&mut Engine, &Limits<'_>) -> Outcome + Send + 'static,
+) -> PyResult<Outcome> {
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
-    let started = Instant::now();
-    let deadline = timeout.map(|t| started + Duration::from_secs_f64(t));
     let (tx, rx) = mpsc::channel();
     let worker = std::thread::spawn(move || {
         let limits = Limits {
-            max_states,
-            deadline,
-            memory,
+            max_states: budget.max_states,
+            deadline: budget.deadline,
+            memory: budget.memory,
             stop: &flag,
         };
         RUNNING.fetch_add(1, Ordering::SeqCst);
-        let outcome = if hold {
-            held(&limits)
-        } else {
-            solver::solve(&mut e, &limits, auto_finish)
-        };
+        let outcome = catch_unwind(AssertUnwindSafe(|| job(&mut e, &limits))).map_err(panic_text);
         RUNNING.fetch_sub(1, Ordering::SeqCst);
         let _ = tx.send(outcome);
     });
@@ -324,32 +605,159 @@ fn solve(
                 }
             }
             Err(mpsc::RecvTimeoutError::Disconnected) => {
-                return Err(PyRuntimeError::new_err(
-                    "the solver stopped without an answer",
-                ));
+                break Err("the solver's thread ended without an answer".into());
             }
         }
     };
     let _ = py.detach(|| worker.join());
-    let verdict = match outcome.verdict {
-        Verdict::Won => "won",
-        Verdict::Lost => "lost",
-        Verdict::Unknown => "unknown",
-    };
-    Ok((
-        verdict,
-        outcome.line,
-        outcome.states,
-        started.elapsed().as_secs_f64(),
-        outcome.cut.map(Cut::name),
-    ))
+    outcome.map_err(|why| internal(&why))
+}
+
+/// What `solve` hands back: verdict, winning line, positions searched, seconds, why it stopped.
+type Solved = (&'static str, Vec<u32>, u64, f64, Option<&'static str>);
+
+/// Search `engine`'s position for a win (see `canfield.solve`). The search runs on a snapshot of
+/// the engine, on a thread of its own, without the GIL; Ctrl-C stops it and raises
+/// KeyboardInterrupt.
+#[pyfunction]
+#[pyo3(signature = (engine, timeout=None, max_states=None, memory=1 << 30, auto_finish=false, hold=false))]
+fn solve(
+    py: Python<'_>,
+    engine: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = timeout_arg)] timeout: Option<f64>,
+    #[pyo3(from_py_with = max_states_arg)] max_states: Option<u64>,
+    #[pyo3(from_py_with = memory_arg)] memory: usize,
+    #[pyo3(from_py_with = auto_finish_arg)] auto_finish: bool,
+    #[pyo3(from_py_with = hold_arg)] hold: bool,
+) -> PyResult<Solved> {
+    guard(|| {
+        let engine = engine_arg(engine, "solve")?;
+        let started = Instant::now();
+        let deadline = match timeout {
+            None => None,
+            Some(t) => Some(
+                Duration::try_from_secs_f64(t)
+                    .ok()
+                    .and_then(|d| started.checked_add(d))
+                    .ok_or_else(|| {
+                        CanfieldError::new_err(format!(
+                            "{TIMEOUT} that the clock can reach, not {t}"
+                        ))
+                    })?,
+            ),
+        };
+        let snapshot = PyEngine::with(&engine, |this| Ok(this.e.clone()))?;
+        let budget = Budget {
+            deadline,
+            max_states,
+            memory,
+        };
+        let outcome = search_on_thread(py, snapshot, budget, move |e, limits| {
+            if hold {
+                held(limits)
+            } else {
+                solver::solve(e, limits, auto_finish)
+            }
+        })?;
+        let verdict = match outcome.verdict {
+            Verdict::Won => "won",
+            Verdict::Lost => "lost",
+            Verdict::Unknown => "unknown",
+        };
+        Ok((
+            verdict,
+            outcome.line.iter().map(|m| m.int()).collect(),
+            outcome.states,
+            started.elapsed().as_secs_f64(),
+            outcome.cut.map(Cut::name),
+        ))
+    })
+}
+
+// -- for the tests --------------------------------------------------------------------------------
+
+/// `(src, dst, count)` of move int `m` as the native core decodes it, None unless it is a
+/// well-formed move under `columns` columns: the tests check that Python agrees.
+#[pyfunction]
+fn _decode_move(
+    m: &Bound<'_, PyAny>,
+    columns: &Bound<'_, PyAny>,
+) -> PyResult<Option<(u32, u32, u32)>> {
+    guard(|| {
+        let m = Move::from_int(arg(m, Kind::Move, MOVE_INT)?);
+        let columns: usize = arg(columns, Kind::Base, "columns must be an int")?;
+        if !(1..=MAX_COLUMNS as usize).contains(&columns) {
+            return Err(CanfieldError::new_err(format!(
+                "columns must be 1..{MAX_COLUMNS}, not {columns}"
+            )));
+        }
+        Ok(m.is_well_formed(columns)
+            .then(|| (m.src(), m.dst(), m.count() as u32)))
+    })
+}
+
+/// The move int of `count` cards from `src` to `dst` as the native core encodes it.
+#[pyfunction]
+fn _encode_move(
+    src: &Bound<'_, PyAny>,
+    dst: &Bound<'_, PyAny>,
+    count: &Bound<'_, PyAny>,
+) -> PyResult<u32> {
+    guard(|| {
+        let place = format!("must be a place 0..{PLACE_MASK}");
+        let src: u32 = arg(src, Kind::Move, &format!("src {place}"))?;
+        let dst: u32 = arg(dst, Kind::Move, &format!("dst {place}"))?;
+        let count: u32 = arg(count, Kind::Move, &format!("count must be 0..{MAX_COUNT}"))?;
+        if src > PLACE_MASK || dst > PLACE_MASK || count > MAX_COUNT {
+            return Err(InvalidMoveError::new_err(format!(
+                "({src}, {dst}, {count}) is not a move: places 0..{PLACE_MASK}, count 0..{MAX_COUNT}"
+            )));
+        }
+        Ok(Move::new(src, dst, count).int())
+    })
+}
+
+/// Panic on purpose, inside the native core, at `place`: `"function"` (a module function),
+/// `"engine"` (a call on `engine`, which it breaks) or `"solver"` (the solver's thread, on a
+/// snapshot of `engine`). The tests prove that a panic crosses as `InternalError`.
+#[pyfunction]
+fn _force_panic(py: Python<'_>, engine: &Bound<'_, PyAny>, place: &str) -> PyResult<()> {
+    const WHY: &str = "a panic forced by canfield._native._force_panic";
+    let engine = engine_arg(engine, "_force_panic")?;
+    match place {
+        "function" => guard(|| panic!("{WHY}")),
+        "engine" => PyEngine::with(&engine, |_| panic!("{WHY}")),
+        "solver" => {
+            let snapshot = PyEngine::with(&engine, |this| Ok(this.e.clone()))?;
+            let budget = Budget {
+                deadline: None,
+                max_states: None,
+                memory: 1 << 20,
+            };
+            search_on_thread(py, snapshot, budget, |_, _| panic!("{WHY}")).map(|_| ())
+        }
+        _ => Err(CanfieldError::new_err(format!(
+            "place must be 'function', 'engine' or 'solver', not {place:?}"
+        ))),
+    }
 }
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    install_panic_hook();
     m.add_class::<PyTables>()?;
     m.add_class::<PyEngine>()?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(searches_running, m)?)?;
+    m.add_function(wrap_pyfunction!(_decode_move, m)?)?;
+    m.add_function(wrap_pyfunction!(_encode_move, m)?)?;
+    m.add_function(wrap_pyfunction!(_force_panic, m)?)?;
+    for (name, value) in LAYOUT {
+        m.add(name, value)?;
+    }
+    m.add("MAX_DRAW", MAX_DRAW)?;
+    m.add("MODE_ANY", MODE_ANY)?;
+    m.add("MODE_TOP_OR_WHOLE", MODE_TOP_OR_WHOLE)?;
+    m.add("MODE_WHOLE", MODE_WHOLE)?;
     Ok(())
 }

@@ -1,10 +1,17 @@
-//! Compiled rules as plain tables: what the Python side's `canfield.rules.Rules` holds, checked.
+//! Compiled rules as plain tables: what the Python side's `canfield.rules.Rules` holds, checked,
+//! with the facts the engine and the solver read worked out once.
 
+use crate::moves::{MAX_COLUMNS, REC_TURNED_MASK};
 use std::sync::Arc;
 
 pub const MODE_ANY: u8 = 0;
 pub const MODE_TOP_OR_WHOLE: u8 = 1;
 pub const MODE_WHOLE: u8 = 2;
+
+/// The largest draw count: a stock turn's undo record holds the number of cards it turned.
+pub const MAX_DRAW: u8 = REC_TURNED_MASK as u8;
+/// The most decks a rule set may have.
+pub const MAX_DECKS: usize = 4;
 
 /// Everything the engine needs about a rule set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,6 +33,9 @@ pub struct Rules {
     pub past_base: bool,
     /// Some(rank): `children` already leaves out base−1 on base for this base rank.
     pub based: Option<u8>,
+    /// The steady pass: after this many recycles, every pass turns the same number of cards
+    /// (`steady_draw`), and so do all passes after it.
+    pub steady: u32,
 }
 
 impl Rules {
@@ -43,11 +53,11 @@ impl Rules {
         pass_limit: Option<u32>,
         past_base: bool,
     ) -> Result<Rules, String> {
-        if !(1..=9).contains(&columns) {
-            return Err(format!("columns must be 1..9, not {columns}"));
+        if !(1..=MAX_COLUMNS as usize).contains(&columns) {
+            return Err(format!("columns must be 1..{MAX_COLUMNS}, not {columns}"));
         }
-        if !(1..=4).contains(&decks) {
-            return Err(format!("decks must be 1..4, not {decks}"));
+        if !(1..=MAX_DECKS).contains(&decks) {
+            return Err(format!("decks must be 1..{MAX_DECKS}, not {decks}"));
         }
         if builds.len() != 52 * 52 {
             return Err(format!(
@@ -64,9 +74,9 @@ impl Rules {
         if mode > MODE_WHOLE {
             return Err(format!("tableau move mode must be 0..2, not {mode}"));
         }
-        if draws.is_empty() || draws.iter().any(|&d| !(1..=63).contains(&d)) {
+        if draws.is_empty() || draws.iter().any(|&d| !(1..=MAX_DRAW).contains(&d)) {
             return Err(format!(
-                "draw counts must be 1..63, at least one: {draws:?}"
+                "draw counts must be 1..{MAX_DRAW}, at least one: {draws:?}"
             ));
         }
         if pass_limit == Some(0) {
@@ -84,6 +94,8 @@ impl Rules {
             .iter()
             .enumerate()
             .fold(0u64, |acc, (c, &ok)| acc | (u64::from(ok) << c));
+        let last = draws[draws.len() - 1];
+        let steady = draws.iter().rposition(|&d| d != last).map_or(0, |i| i + 1) as u32;
         Ok(Rules {
             columns,
             decks,
@@ -96,6 +108,7 @@ impl Rules {
             pass_limit,
             past_base,
             based: None,
+            steady,
         })
     }
 
@@ -124,6 +137,23 @@ impl Rules {
     #[inline]
     pub fn builds(&self, s: u8, t: u8) -> bool {
         self.children[t as usize] >> s & 1 != 0
+    }
+
+    /// How many cards a turn of the stock takes after `recycles` recycles (before its end).
+    #[inline]
+    pub fn draw(&self, recycles: u32) -> usize {
+        usize::from(
+            *self
+                .draws
+                .get(recycles as usize)
+                .unwrap_or(&self.draws[self.draws.len() - 1]),
+        )
+    }
+
+    /// How many cards a turn of the stock takes from the steady pass on.
+    #[inline]
+    pub fn steady_draw(&self) -> usize {
+        usize::from(self.draws[self.draws.len() - 1])
     }
 
     /// Whether card `c` may go on an empty column.

@@ -2,9 +2,10 @@
 //! anything at all (proptest): a bad position is an error, never a panic.
 
 use canfield_native::engine::{Engine, Position};
+use canfield_native::moves::Move;
 use canfield_native::rules::Rules;
 use canfield_native::solver::{
-    child_keys_agree, solve, solve_with, swaps_covered, Limits, Verdict,
+    child_keys_agree, solve, solve_with, swaps_covered, Limits, Outcome, Pruning, Verdict,
 };
 use proptest::prelude::*;
 use std::sync::atomic::AtomicBool;
@@ -26,6 +27,17 @@ fn rules_with(
     draws: Vec<u8>,
     past_base: bool,
 ) -> Arc<Rules> {
+    rules_moving(0, takeback, pass_limit, draws, past_base)
+}
+
+/// `rules_with`, under tableau move mode `mode` (0: any run, 1: top card or whole column).
+fn rules_moving(
+    mode: u8,
+    takeback: bool,
+    pass_limit: Option<u32>,
+    draws: Vec<u8>,
+    past_base: bool,
+) -> Arc<Rules> {
     let builds: Vec<bool> = (0..52 * 52)
         .map(|i| {
             let (s, t) = (i / 52, i % 52);
@@ -39,7 +51,7 @@ fn rules_with(
             &builds,
             &[true; 52],
             true,
-            0,
+            mode,
             takeback,
             draws,
             pass_limit,
@@ -168,29 +180,38 @@ fn key_ignores_column_order() {
 fn solved(pos: &Position, takeback: bool) -> Verdict {
     let mut e = Engine::new(canfield_rules(takeback, None), pos).unwrap();
     let stop = AtomicBool::new(false);
-    let limits = Limits {
-        max_states: Some(1_000_000),
-        deadline: None,
-        memory: 1 << 26,
-        stop: &stop,
-    };
     let before = e.position();
-    let out = solve(&mut e, &limits, false);
+    let out = solve(&mut e, &limits(1_000_000, 1 << 26, &stop), false);
     assert_eq!(
         e.position(),
         before,
         "the solver leaves the engine as it was"
     );
-    if out.verdict == Verdict::Won {
-        for m in out.line {
-            let mut ms = Vec::new();
-            e.moves(&mut ms);
-            assert!(ms.contains(&m), "the line is legal move by move");
-            e.make(m);
-        }
-        assert!(e.is_won());
-    }
+    check_line(&e, &out);
     out.verdict
+}
+
+/// A search's budget of `max_states` positions and `memory` bytes, stopped by `stop`.
+fn limits(max_states: u64, memory: usize, stop: &AtomicBool) -> Limits<'_> {
+    Limits {
+        max_states: Some(max_states),
+        deadline: None,
+        memory,
+        stop,
+    }
+}
+
+/// Check that `out`'s line, played from `e`'s position, is legal move by move and wins exactly
+/// when the verdict says won.
+fn check_line(e: &Engine, out: &Outcome) {
+    let mut e = e.clone();
+    let mut ms = Vec::new();
+    for &m in &out.line {
+        e.moves(&mut ms);
+        assert!(ms.contains(&m), "the line is legal move by move");
+        e.make(m);
+    }
+    assert_eq!(e.is_won(), out.verdict == Verdict::Won);
 }
 
 #[test]
@@ -318,15 +339,15 @@ fn turning_the_waste_back_keeps_the_key_the_solver_gives_it() {
     for seed in 0..20 {
         let mut e = Engine::new(canfield_rules(false, None), &dealt(&deck(seed))).unwrap();
         for _ in 0..seed % 9 {
-            e.make(0);
+            e.make(Move::STOCK);
         }
         let back = e.key2_turned_back(0);
         assert_ne!(e.waste.is_empty(), back != e.key2(0), "seed {seed}");
         while !e.stock.is_empty() {
-            e.make(0);
+            e.make(Move::STOCK);
             assert_eq!(e.key2_turned_back(0), back, "seed {seed}");
         }
-        e.make(0); // the recycle
+        e.make(Move::STOCK); // the recycle
         assert!(e.waste.is_empty());
         assert_eq!(e.key2(0), back, "seed {seed}");
     }
@@ -359,12 +380,7 @@ fn swaps_searched_with_their_uses_give_the_same_verdicts() {
     // published rules (no base−1 card on a base card), that gives every verdict the plain search
     // gives, with fewer positions.
     let stop = AtomicBool::new(false);
-    let limits = Limits {
-        max_states: Some(200_000),
-        deadline: None,
-        memory: 1 << 26,
-        stop: &stop,
-    };
+    let limits = limits(200_000, 1 << 26, &stop);
     let (mut settled, mut fewer) = (0, 0);
     let rule_sets = [
         rules_with(false, None, vec![3], true),
@@ -378,7 +394,7 @@ fn swaps_searched_with_their_uses_give_the_same_verdicts() {
             let mut ms = Vec::new();
             for _ in 0..seed % 3 * 40 {
                 e.moves(&mut ms);
-                let ups: Vec<u32> = ms.iter().copied().filter(|&m| (m >> 5) & 31 == 3).collect();
+                let ups: Vec<Move> = ms.iter().copied().filter(|m| m.to_foundation()).collect();
                 s = s.wrapping_mul(6364136223846793005).wrapping_add(1);
                 let pick = if !ups.is_empty() && s >> 62 != 0 {
                     &ups
@@ -388,8 +404,16 @@ fn swaps_searched_with_their_uses_give_the_same_verdicts() {
                 e.make(pick[(s >> 33) as usize % pick.len()]);
             }
             let mut e = Engine::new(rules.clone(), &e.position()).unwrap();
-            let paired = solve_with(&mut e, &limits, false, true);
-            let plain = solve_with(&mut e, &limits, false, false);
+            let paired = solve_with(&mut e, &limits, false, Pruning::ALL);
+            let plain = solve_with(
+                &mut e,
+                &limits,
+                false,
+                Pruning {
+                    swaps: false,
+                    ..Pruning::ALL
+                },
+            );
             if paired.verdict == Verdict::Unknown || plain.verdict == Verdict::Unknown {
                 continue;
             }
@@ -398,13 +422,7 @@ fn swaps_searched_with_their_uses_give_the_same_verdicts() {
             if paired.verdict == Verdict::Lost && paired.states < plain.states {
                 fewer += 1;
             }
-            for m in paired.line {
-                let mut ms = Vec::new();
-                e.moves(&mut ms);
-                assert!(ms.contains(&m), "the line is legal move by move");
-                e.make(m);
-            }
-            assert_eq!(e.is_won(), paired.verdict == Verdict::Won);
+            check_line(&e, &paired);
         }
     }
     assert!(settled >= 360, "only {settled} deals settled");
@@ -428,10 +446,10 @@ fn many_stock_turns_at_once_are_the_same_turns_one_by_one() {
                 let mut k = 0;
                 while k < 15 {
                     one.moves(&mut ms);
-                    if !ms.contains(&0) {
+                    if !ms.contains(&Move::STOCK) {
                         break;
                     }
-                    one.make(0);
+                    one.make(Move::STOCK);
                     k += 1;
                 }
                 let (before, key) = (e.position(), e.key());
@@ -468,4 +486,63 @@ fn swaps_with_their_uses_reach_every_class_the_plain_moves_reach() {
         }
     }
     assert!(checked > 10_000);
+}
+
+#[test]
+fn each_pruning_switched_off_gives_the_same_verdicts() {
+    // Every pruning rule keeps the verdict: on deals and on positions random walks reach, under
+    // any-run and top-or-whole moves, with and without take-back, a pass limit and a draw
+    // sequence, the search with each rule switched off (and with none) agrees with `solve`.
+    let stop = AtomicBool::new(false);
+    let limits = limits(40_000, 1 << 24, &stop);
+    let off = [
+        Pruning {
+            safe_moves: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            swaps: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            fold_turns: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            shortcut: false,
+            ..Pruning::ALL
+        },
+        Pruning::NONE,
+    ];
+    let rule_sets = [
+        rules_moving(0, false, None, vec![3], true),
+        rules_moving(0, true, None, vec![1], true),
+        rules_moving(1, false, None, vec![3], false),
+        rules_moving(1, true, Some(3), vec![3, 2, 1], true),
+    ];
+    let mut settled = [0; 5];
+    for (r, rules) in rule_sets.iter().enumerate() {
+        for seed in 0..24 {
+            let mut e = Engine::new(rules.clone(), &dealt(&deck(3000 + seed))).unwrap();
+            walk(&mut e, seed, (seed % 3 * 30) as usize, |_, _| {});
+            let mut e = Engine::new(rules.clone(), &e.position()).unwrap();
+            let all = solve(&mut e, &limits, false);
+            if all.verdict == Verdict::Unknown {
+                continue;
+            }
+            for (i, &pruning) in off.iter().enumerate() {
+                let out = solve_with(&mut e, &limits, false, pruning);
+                if out.verdict == Verdict::Unknown {
+                    continue;
+                }
+                assert_eq!(
+                    out.verdict, all.verdict,
+                    "rules {r} seed {seed} {pruning:?}"
+                );
+                settled[i] += 1;
+                check_line(&e, &out);
+            }
+        }
+    }
+    assert!(settled.iter().all(|&n| n >= 30), "settled {settled:?}");
 }

@@ -1,15 +1,80 @@
-"""Type stubs for the native core (the Rust crate in ``rust/``, built by maturin)."""
+"""Type stubs for the native core (the Rust crate in ``rust/``, built by maturin).
+
+Every error it raises is a `canfield.errors.CanfieldError` (a bug: `canfield.errors.InternalError`).
+"""
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, Literal, TypeVar, final
+
+__all__ = [
+    "COL",
+    "COUNT_BITS",
+    "COUNT_SHIFT",
+    "DST_SHIFT",
+    "FOUNDATION",
+    "FSUIT",
+    "MAX_COLUMNS",
+    "MAX_COUNT",
+    "MAX_DRAW",
+    "MODE_ANY",
+    "MODE_TOP_OR_WHOLE",
+    "MODE_WHOLE",
+    "MOVE_BITS",
+    "PLACE_BITS",
+    "PLACE_MASK",
+    "REC_FILL",
+    "REC_FOUNDATION_SHIFT",
+    "REC_MOVE",
+    "REC_TURNED_BITS",
+    "REC_TURNED_MASK",
+    "REC_TURNED_SHIFT",
+    "RESERVE",
+    "STOCK",
+    "WASTE",
+    "Engine",
+    "Tables",
+    "_decode_move",
+    "_encode_move",
+    "_force_panic",
+    "searches_running",
+    "solve",
+]
 
 _T = TypeVar("_T")
 
+# The move layout (``rust/src/moves.rs``): places, shifts and bit widths, the undo-record layout.
+STOCK: Final[int]
+WASTE: Final[int]
+RESERVE: Final[int]
+FOUNDATION: Final[int]
+FSUIT: Final[int]
+COL: Final[int]
+MAX_COLUMNS: Final[int]
+PLACE_BITS: Final[int]
+PLACE_MASK: Final[int]
+DST_SHIFT: Final[int]
+COUNT_SHIFT: Final[int]
+COUNT_BITS: Final[int]
+MAX_COUNT: Final[int]
+MOVE_BITS: Final[int]
+REC_MOVE: Final[int]
+REC_TURNED_SHIFT: Final[int]
+REC_TURNED_BITS: Final[int]
+REC_TURNED_MASK: Final[int]
+REC_FILL: Final[int]
+REC_FOUNDATION_SHIFT: Final[int]
+# The rules' tables (``rust/src/rules.rs``): the largest draw count, the tableau move modes.
+MAX_DRAW: Final[int]
+MODE_ANY: Final[int]
+MODE_TOP_OR_WHOLE: Final[int]
+MODE_WHOLE: Final[int]
+
+@final
 class Tables:
     """Compiled rules as the native engine reads them."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         columns: int,
         decks: int,
         builds: Sequence[bool],
@@ -20,13 +85,14 @@ class Tables:
         draws: Sequence[int],
         pass_limit: int | None,
         past_base: bool = True,
-    ) -> None: ...
+    ) -> Tables: ...
 
+@final
 class Engine:
     """A mutable position under native rules, with make/unmake."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         tables: Tables,
         reserve: Sequence[int],
         start: int,
@@ -35,7 +101,7 @@ class Engine:
         stock: Sequence[int],
         waste: Sequence[int],
         recycles: int,
-    ) -> None: ...
+    ) -> Engine: ...
     def moves(self) -> list[int]: ...
     def moves_from(self, table: list[_T | None]) -> list[_T] | None: ...
     def make(self, m: int) -> None: ...
@@ -62,3 +128,8 @@ def solve(
     hold: bool = False,
 ) -> tuple[str, list[int], int, float, str | None]: ...
 def searches_running() -> int: ...
+
+# For the tests: the native decoding and encoding of moves, and a panic on purpose.
+def _decode_move(m: int, columns: int) -> tuple[int, int, int] | None: ...
+def _encode_move(src: int, dst: int, count: int) -> int: ...
+def _force_panic(engine: Engine, place: Literal["function", "engine", "solver"]) -> None: ...

@@ -27,19 +27,22 @@ from .position import Position
 if TYPE_CHECKING:
     from .rules import Rules
 
+from . import _native
 from .cards import RANKS, card_symbol
-from .moves import COL, FOUNDATION, FSUIT, MODE_ANY, MODE_TOP_OR_WHOLE, MODE_WHOLE, RESERVE, WASTE, decode
+from .moves import COL, FOUNDATION, FSUIT, MODE_ANY, MODE_TOP_OR_WHOLE, MODE_WHOLE, RESERVE, WASTE, decode, encode
 
+# The undo-record layout, like the move layout, is the native core's (``canfield._native``).
 #: The move int inside an undo record.
-REC_MOVE = 0x1FFFF
-#: Where a stock turn's record keeps how many cards it turned (6 bits; 0: a recycle).
-REC_TURNED_SHIFT = 17
+REC_MOVE = _native.REC_MOVE
+#: Where a stock turn's record keeps how many cards it turned (0: a recycle), and their mask.
+REC_TURNED_SHIFT = _native.REC_TURNED_SHIFT
+REC_TURNED_MASK = _native.REC_TURNED_MASK
 #: Set in a column move's record when the reserve's top card filled the emptied column.
-REC_FILL = 1 << 23
+REC_FILL = _native.REC_FILL
 #: Where a record keeps the foundation a card went to or came back from.
-REC_FOUNDATION_SHIFT = 24
+REC_FOUNDATION_SHIFT = _native.REC_FOUNDATION_SHIFT
 
-_TO_FOUNDATION = FOUNDATION << 5 | 1 << 10
+_TO_FOUNDATION = encode(0, FOUNDATION)
 #: Foundation suits in words, for explanations.
 SUIT_WORDS = ("spade", "heart", "diamond", "club")
 
@@ -360,7 +363,7 @@ class Engine:
         rec = self.hist.pop()
         m = rec & REC_MOVE
         if m == 0:
-            k = (rec >> REC_TURNED_SHIFT) & 0x3F
+            k = (rec >> REC_TURNED_SHIFT) & REC_TURNED_MASK
             if k:
                 waste = self.waste
                 stock = self.stock

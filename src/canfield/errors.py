@@ -1,8 +1,9 @@
-"""One exception hierarchy: every error the library raises on bad input is a ``CanfieldError``.
+"""One exception hierarchy: every error the library raises is a ``CanfieldError``.
 
 All of them are ``ValueError`` subclasses (as python-chess does), so ``except ValueError`` also
 catches them. None is raised after a change has been made: a refused move or bad input leaves the
-game exactly as it was.
+game exactly as it was. The native core (``canfield._native``) raises these same classes; a bug
+inside it raises `InternalError`.
 """
 
 from __future__ import annotations
@@ -54,3 +55,7 @@ class RecordError(CanfieldError):
 
 class SurveyError(CanfieldError):
     """A survey's settings, deal set or file is wrong, or a resume does not match the file."""
+
+
+class InternalError(CanfieldError):
+    """A bug inside the library (a panic in the native core); the message says where. Please report it."""

@@ -2,7 +2,9 @@
 
 A move is a small int, ``src | dst << 5 | count << 10``: where the cards come from, where they
 go and how many move (0 is the stock move). The reference engine, the native engine, notation,
-scoring and the solver all speak it; this module is the one place it is defined.
+scoring and the solver all speak it. Its layout is defined once, in the native core
+(``rust/src/moves.rs``), which exports it as constants of ``canfield._native``; this module
+takes its constants from there, so the two languages cannot disagree.
 
 Places (5 bits each):
 
@@ -16,31 +18,43 @@ Places (5 bits each):
 
 from __future__ import annotations
 
-STOCK = 0
-WASTE = 1
-RESERVE = 2
-FOUNDATION = 3
-FSUIT = 4
-COL = 8
+from . import _native
+
+STOCK = _native.STOCK
+WASTE = _native.WASTE
+RESERVE = _native.RESERVE
+FOUNDATION = _native.FOUNDATION
+FSUIT = _native.FSUIT
+COL = _native.COL
 
 #: The most columns a rule set may have (the notation names columns 1-9).
-MAX_COLUMNS = 9
-#: The most cards one move may carry (a run in a column; 7 bits).
-MAX_COUNT = 127
+MAX_COLUMNS = _native.MAX_COLUMNS
+#: The most cards one move may carry (a run in a column; `COUNT_BITS` bits).
+MAX_COUNT = _native.MAX_COUNT
+
+#: A place's bits (the source's, from bit 0) and the mask of one place.
+PLACE_BITS = _native.PLACE_BITS
+PLACE_MASK = _native.PLACE_MASK
+#: Where the target and the number of cards start, and that number's bits.
+DST_SHIFT = _native.DST_SHIFT
+COUNT_SHIFT = _native.COUNT_SHIFT
+COUNT_BITS = _native.COUNT_BITS
+#: Every move int is below ``1 << MOVE_BITS``.
+MOVE_BITS = _native.MOVE_BITS
 
 #: Tableau move modes: any run at a column's end; its top card or the whole column; whole columns.
-MODE_ANY, MODE_TOP_OR_WHOLE, MODE_WHOLE = 0, 1, 2
+MODE_ANY, MODE_TOP_OR_WHOLE, MODE_WHOLE = _native.MODE_ANY, _native.MODE_TOP_OR_WHOLE, _native.MODE_WHOLE
 MODES = {"any": MODE_ANY, "top-or-whole": MODE_TOP_OR_WHOLE, "whole": MODE_WHOLE}
 
 
 def encode(src: int, dst: int, count: int = 1) -> int:
     """The int of a move: ``src | dst << 5 | count << 10``; the stock move is 0."""
-    return src | dst << 5 | count << 10
+    return src | dst << DST_SHIFT | count << COUNT_SHIFT
 
 
 def decode(m: int) -> tuple[int, int, int]:
     """``(src, dst, count)`` of a move int."""
-    return m & 31, (m >> 5) & 31, m >> 10
+    return m & PLACE_MASK, (m >> DST_SHIFT) & PLACE_MASK, m >> COUNT_SHIFT
 
 
 def is_move_int(m: object, columns: int = MAX_COLUMNS) -> bool:
@@ -54,7 +68,7 @@ def is_move_int(m: object, columns: int = MAX_COLUMNS) -> bool:
         return False
     if m == 0:
         return True
-    if m < 0 or m >= 1 << 17:
+    if m < 0 or m >= 1 << MOVE_BITS:
         return False
     src, dst, n = decode(m)
     last = COL + columns - 1

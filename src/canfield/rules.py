@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ._native import Tables
+from ._native import MAX_DRAW, Tables
 from .cards import RANKS, SUITS, card_name
 from .errors import CanfieldError, InvalidPositionError, VariantError
 from .moves import MODES
@@ -193,8 +193,8 @@ def compile_rules(variant: Variant, spec: RuleSpec, hook: pluggy.HookRelay) -> R
     n_draw = UNLIMITED_DRAW_PASSES if passes == math.inf else int(passes)
     draws = tuple(hook.canfield_draw_count(spec=spec, pass_index=i) for i in range(n_draw))
     for i, d in enumerate(draws):
-        if isinstance(d, bool) or not isinstance(d, int) or d < 1 or d > 63:
-            raise _fail(variant, f"canfield_draw_count returned {d!r} for pass {i}, not an int 1..63")
+        if isinstance(d, bool) or not isinstance(d, int) or d < 1 or d > MAX_DRAW:
+            raise _fail(variant, f"canfield_draw_count returned {d!r} for pass {i}, not an int 1..{MAX_DRAW}")
 
     visible = hook.canfield_reserve_visible(spec=spec)
     if isinstance(visible, bool) or not isinstance(visible, int) or not 0 <= visible <= max(spec.reserve_size, 1):

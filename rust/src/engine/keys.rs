@@ -1,0 +1,234 @@
+//! Hashing: the position's key, kept move by move, and the key of a move's child computed
+//! without playing the move.
+//!
+//! Each column hashes its cards by depth; the columns combine by a sum of mixed column hashes,
+//! which does not depend on their order. Reserve, foundations and the recycle count are hashed by
+//! place. With one deck, the stock and waste are hashed as their sequence in turning order (each
+//! card with the card before it: the cards are distinct, so these links give the sequence back)
+//! and the waste's top card (which says where the waste ends): a stock turn changes only the top
+//! card, and playing the waste's card only the links around it. With several decks they are
+//! hashed by place.
+
+use super::Engine;
+use crate::hash::{
+    mix2, z2, Tag, COLUMN_KEYS, FOUNDATION_KEYS, LINK_KEYS, RECYCLES_KEYS, TOP_KEYS,
+};
+use crate::moves::{col_index, Move, RESERVE, WASTE};
+
+/// No card: before the first card of the stock and waste sequence, or the top of an empty waste.
+const NO_CARD: u8 = 255;
+
+/// The hash of card `b` coming right after `a` (or first, after `NO_CARD`) in the stock and waste
+/// sequence.
+#[inline]
+fn link(a: u8, b: u8) -> u128 {
+    LINK_KEYS.get(Tag::Link, a, usize::from(b))
+}
+
+/// The hash change when the waste's top card `c` leaves the stock and waste sequence, between
+/// `before` (the waste's next card) and `after` (the stock's next card), or comes back.
+#[inline]
+fn unlink(before: Option<u8>, c: u8, after: Option<u8>) -> u128 {
+    let b = before.unwrap_or(NO_CARD);
+    let mut h = link(b, c) ^ top(Some(&c)) ^ top(before.as_ref());
+    if let Some(a) = after {
+        h ^= link(c, a) ^ link(b, a);
+    }
+    h
+}
+
+/// The hash of the waste's top card.
+#[inline]
+pub(super) fn top(c: Option<&u8>) -> u128 {
+    TOP_KEYS.get(Tag::Top, c.copied().unwrap_or(NO_CARD), 0)
+}
+
+/// The recycle count's part of the hash.
+#[inline]
+pub fn recycles_key(recycles: u32) -> u128 {
+    RECYCLES_KEYS.get(Tag::Recycles, 0, recycles as usize)
+}
+
+/// A move's child, hashed without playing the move (see `Engine::child`).
+#[derive(Clone, Copy, Debug)]
+pub struct Child {
+    /// The child's `key2` without the recycle count's part (`recycles_key`).
+    pub key: u128,
+    /// The child's waste top card, waste length, stock and waste length, and recycle count.
+    pub waste_top: Option<u8>,
+    pub waste: usize,
+    pub total: usize,
+    pub recycles: u32,
+}
+
+impl Child {
+    /// The key's change were the child's waste turned back over onto its stock (one deck; see
+    /// `Engine::key2_turned_back`).
+    pub fn turned_back(&self) -> u128 {
+        top(self.waste_top.as_ref()) ^ top(None)
+    }
+}
+
+impl Engine {
+    /// Compute every part of the hash from the position.
+    pub(super) fn rehash(&mut self) {
+        for (i, col) in self.cols.iter().enumerate() {
+            self.colh[i] = col
+                .iter()
+                .enumerate()
+                .fold(0, |h, (d, &c)| h ^ COLUMN_KEYS.get(Tag::Column, c, d));
+        }
+        self.colm = self.colh.iter().map(|&h| mix2(h)).collect();
+        self.colsum = self.colm.iter().fold(0, |acc, &m| acc.wrapping_add(m));
+        let mut h = 0;
+        for (d, &c) in self.res.iter().enumerate() {
+            h ^= z2(Tag::Reserve, c, d);
+        }
+        if self.one_deck {
+            let mut before = NO_CARD;
+            for i in 0..self.waste.len() + self.stock.len() {
+                let c = self.turn_order(i);
+                h ^= link(before, c);
+                before = c;
+            }
+            h ^= top(self.waste.last());
+        } else {
+            for (d, &c) in self.stock.iter().enumerate() {
+                h ^= z2(Tag::Stock, c, d);
+            }
+            for (d, &c) in self.waste.iter().enumerate() {
+                h ^= z2(Tag::Waste, c, d);
+            }
+        }
+        for (f, &n) in self.fcount.iter().enumerate() {
+            h ^= FOUNDATION_KEYS.get(Tag::Foundation, f as u8, n as usize);
+        }
+        self.pile_h = h;
+    }
+
+    /// A 64-bit Zobrist-style hash of the position that ignores the order of the columns (see
+    /// the module docs).
+    pub fn key(&self) -> u64 {
+        self.key2(self.recycles) as u64
+    }
+
+    /// The 128-bit hash of the position as if `recycles` waste recycles had been made: two
+    /// independent 64-bit hashes (the low half is `key`'s when `recycles` is the real count).
+    pub fn key2(&self, recycles: u32) -> u128 {
+        self.colsum ^ self.pile_h ^ recycles_key(recycles)
+    }
+
+    /// What playing search move `m` would give, hashed without playing it: `m` is a move other
+    /// than a stock turn, legal once the stock has been turned to `p` cards on the waste after
+    /// `recycles` recycles (the position's own, or later ones by stock turns alone). One deck
+    /// only (None otherwise, and for the stock move): the stock and waste sequence hash needs
+    /// distinct cards.
+    pub fn child(&self, m: Move, p: usize, recycles: u32) -> Option<Child> {
+        if !self.one_deck || m.is_stock() {
+            return None;
+        }
+        let (src, count) = (m.src(), m.count());
+        let total = self.waste.len() + self.stock.len();
+        let mut colsum = self.colsum;
+        // A column's hash changed by `delta`: the sum takes its new mixed hash.
+        let mut change = |i: usize, delta: u128| {
+            colsum = colsum
+                .wrapping_sub(self.colm[i])
+                .wrapping_add(mix2(self.colh[i] ^ delta));
+        };
+        let at = |i: usize| (i > 0).then(|| self.turn_order(i - 1));
+        let mut waste_top = at(p);
+        let mut pile = self.pile_h ^ top(self.waste.last()) ^ top(waste_top.as_ref());
+        let (mut waste, mut left) = (p, total);
+        let single;
+        let moved: &[u8] = if src == WASTE {
+            let c = waste_top.expect("a card on the waste");
+            let before = at(p - 1);
+            pile ^= unlink(before, c, (p < total).then(|| self.turn_order(p)));
+            (waste, left, waste_top) = (p - 1, total - 1, before);
+            single = [c];
+            &single
+        } else if src == RESERVE {
+            let c = self.res[self.res.len() - 1];
+            pile ^= z2(Tag::Reserve, c, self.res.len() - 1);
+            single = [c];
+            &single
+        } else if m.from_column() {
+            let i = col_index(src);
+            let col = &self.cols[i];
+            let mut delta = 0;
+            for (d, &c) in col.iter().enumerate().skip(col.len() - count) {
+                delta ^= COLUMN_KEYS.get(Tag::Column, c, d);
+            }
+            if count == col.len() && self.rules.auto_fill && !self.res.is_empty() {
+                let r = self.res[self.res.len() - 1];
+                delta ^= COLUMN_KEYS.get(Tag::Column, r, 0);
+                pile ^= z2(Tag::Reserve, r, self.res.len() - 1);
+            }
+            change(i, delta);
+            &col[col.len() - count..]
+        } else {
+            let f = self.fof[m.suit_taken_back()] as usize;
+            let n = self.fcount[f] as usize;
+            pile ^= FOUNDATION_KEYS.get(Tag::Foundation, f as u8, n)
+                ^ FOUNDATION_KEYS.get(Tag::Foundation, f as u8, n - 1);
+            single = [self.ftop(f).expect("a foundation card")];
+            &single
+        };
+        if m.to_foundation() {
+            let f = self.wants[moved[0] as usize] as usize;
+            let n = self.fcount[f] as usize;
+            pile ^= FOUNDATION_KEYS.get(Tag::Foundation, f as u8, n)
+                ^ FOUNDATION_KEYS.get(Tag::Foundation, f as u8, n + 1);
+        } else {
+            let j = col_index(m.dst());
+            let base = self.cols[j].len();
+            let mut delta = 0;
+            for (d, &c) in moved.iter().enumerate() {
+                delta ^= COLUMN_KEYS.get(Tag::Column, c, base + d);
+            }
+            change(j, delta);
+        }
+        Some(Child {
+            key: colsum ^ pile,
+            waste_top,
+            waste,
+            total: left,
+            recycles,
+        })
+    }
+
+    /// `key2(recycles)` of this position with the waste turned back over onto the stock (the
+    /// stock and waste sequence unchanged, nothing on the waste).
+    pub fn key2_turned_back(&self, recycles: u32) -> u128 {
+        if self.one_deck {
+            return self.key2(recycles) ^ top(self.waste.last()) ^ top(None);
+        }
+        // With several decks, by place: each waste card goes to its place in the stock.
+        let total = self.waste.len() + self.stock.len();
+        let moved = self.waste.iter().enumerate().fold(0u128, |acc, (i, &c)| {
+            acc ^ z2(Tag::Waste, c, i) ^ z2(Tag::Stock, c, total - 1 - i)
+        });
+        self.key2(recycles) ^ moved
+    }
+
+    /// Bring column `i`'s mixed hash and the columns' sum up to date after its cards changed.
+    #[inline]
+    pub(super) fn settle(&mut self, i: usize) {
+        let m = mix2(self.colh[i]);
+        self.colsum = self.colsum.wrapping_sub(self.colm[i]).wrapping_add(m);
+        self.colm[i] = m;
+    }
+
+    /// The hash change when the waste's top card leaves the stock and waste sequence, or comes
+    /// back to it (with one deck).
+    #[inline]
+    pub(super) fn waste_card_delta(&self) -> u128 {
+        let w = self.waste.len();
+        unlink(
+            self.waste.get(w.wrapping_sub(2)).copied(),
+            self.waste[w - 1],
+            self.stock.last().copied(),
+        )
+    }
+}

@@ -1,0 +1,328 @@
+//! Make and unmake: play a legal move and push its undo record; take the last one back,
+//! restoring the exact position (the fill from the reserve included) and its hash.
+
+use super::keys::top;
+use super::Engine;
+use crate::hash::{z2, Tag, COLUMN_KEYS, FOUNDATION_KEYS};
+use crate::moves::{col_index, Move, Record, RESERVE, WASTE};
+
+impl Engine {
+    /// Play move `m`, which must be legal here (see `moves`), and push its undo record.
+    pub fn make(&mut self, m: Move) {
+        if m.is_stock() {
+            if self.stock.is_empty() {
+                // The waste, turned over, is the stock in the same order.
+                self.shift(self.waste.len(), true);
+                self.recycles += 1;
+                self.hist.push(Record::RECYCLE);
+            } else {
+                let k = self.draw_count().min(self.stock.len());
+                self.shift(k, false);
+                self.hist.push(Record::turn(k));
+            }
+            return;
+        }
+        let src = m.src();
+        let mut rec = Record::of(m);
+        let mut moved = [0u8; 128];
+        let n;
+        if src == WASTE {
+            moved[0] = self.waste_pop();
+            n = 1;
+        } else if src == RESERVE {
+            moved[0] = self.res_pop();
+            n = 1;
+        } else if m.from_column() {
+            let i = col_index(src);
+            n = m.count();
+            for k in (0..n).rev() {
+                moved[k] = self.col_pop(i);
+            }
+            if self.cols[i].is_empty() && self.rules.auto_fill && !self.res.is_empty() {
+                let c = self.res_pop();
+                self.col_push(i, c);
+                rec = rec.with_fill();
+                if self.one_deck {
+                    self.loc[c as usize] = i as i8;
+                }
+            }
+            self.settle(i);
+        } else {
+            // A take-back from the first foundation of that suit that has cards.
+            let s = m.suit_taken_back() as u8;
+            let f = (0..self.fsuit.len())
+                .find(|&g| self.fsuit[g] == s && self.fcount[g] > 0)
+                .expect("a foundation card to take back");
+            moved[0] = self.ftop(f).expect("a foundation card");
+            self.fpop(f);
+            rec = rec.with_foundation(f);
+            n = 1;
+        }
+        if m.to_foundation() {
+            let f = self.wants[moved[0] as usize] as usize;
+            self.fpush(f);
+            rec = rec.with_foundation(f);
+            if self.one_deck {
+                self.loc[moved[0] as usize] = -1;
+            }
+        } else {
+            let j = col_index(m.dst());
+            for &c in &moved[..n] {
+                self.col_push(j, c);
+                if self.one_deck {
+                    self.loc[c as usize] = j as i8;
+                }
+            }
+            self.settle(j);
+        }
+        self.hist.push(rec);
+    }
+
+    /// Turn the stock `k` times (recycles included), as `k` calls of `make(Move::STOCK)` would,
+    /// with the same undo records, moving the cards once: the solver's folded stock turns.
+    pub fn make_turns(&mut self, k: u32) {
+        let (total, start) = (self.waste.len() + self.stock.len(), self.waste.len());
+        let mut p = start;
+        for _ in 0..k {
+            if p == total {
+                self.recycles += 1;
+                p = 0;
+                self.hist.push(Record::RECYCLE);
+            } else {
+                let n = self.draw_count().min(total - p);
+                p += n;
+                self.hist.push(Record::turn(n));
+            }
+        }
+        self.shift_to(start, p);
+    }
+
+    /// Take back the last `k` moves made, which must all be stock turns, moving the cards once.
+    pub fn unmake_turns(&mut self, k: u32) {
+        let (total, start) = (self.waste.len() + self.stock.len(), self.waste.len());
+        let mut p = start;
+        for _ in 0..k {
+            let rec = self.hist.pop().expect("a stock turn to take back");
+            debug_assert!(rec.made().is_stock(), "only stock turns");
+            let n = rec.turned();
+            if n > 0 {
+                p -= n;
+            } else {
+                self.recycles -= 1;
+                p = total;
+            }
+        }
+        self.shift_to(start, p);
+    }
+
+    /// Move cards between stock and waste so that `to` cards are on the waste instead of `from`
+    /// (the stock and waste sequence is the same through turns and recycles).
+    fn shift_to(&mut self, from: usize, to: usize) {
+        if to >= from {
+            self.shift(to - from, false);
+        } else {
+            self.shift(from - to, true);
+        }
+    }
+
+    /// Take back the last move made and return it (None when there is none).
+    pub fn unmake(&mut self) -> Option<Move> {
+        let rec = self.hist.pop()?;
+        let m = rec.made();
+        if m.is_stock() {
+            let k = rec.turned();
+            if k > 0 {
+                self.shift(k, true);
+            } else {
+                self.shift(self.stock.len(), false);
+                self.recycles -= 1;
+            }
+            return Some(m);
+        }
+        let src = m.src();
+        let f = rec.foundation();
+        let mut moved = [0u8; 128];
+        let n;
+        if m.to_foundation() {
+            moved[0] = self.ftop(f).expect("a foundation card");
+            self.fpop(f);
+            n = 1;
+        } else {
+            let j = col_index(m.dst());
+            n = if m.from_column() { m.count() } else { 1 };
+            for k in (0..n).rev() {
+                moved[k] = self.col_pop(j);
+            }
+            self.settle(j);
+        }
+        if src == WASTE {
+            self.waste_push(moved[0]);
+        } else if src == RESERVE {
+            self.res_push(moved[0]);
+        } else if m.from_column() {
+            let i = col_index(src);
+            if rec.filled() {
+                let c = self.col_pop(i);
+                self.res_push(c);
+                if self.one_deck {
+                    self.loc[c as usize] = -1;
+                }
+            }
+            for &c in &moved[..n] {
+                self.col_push(i, c);
+                if self.one_deck {
+                    self.loc[c as usize] = i as i8;
+                }
+            }
+            self.settle(i);
+            return Some(m);
+        } else {
+            self.fpush(f);
+        }
+        if self.one_deck {
+            self.loc[moved[0] as usize] = -1;
+        }
+        Some(m)
+    }
+
+    // -- piles, their hash kept -----------------------------------------------------------------
+
+    #[inline]
+    fn col_push(&mut self, i: usize, c: u8) {
+        let d = self.cols[i].len();
+        self.colh[i] ^= COLUMN_KEYS.get(Tag::Column, c, d);
+        self.cols[i].push(c);
+    }
+
+    #[inline]
+    fn col_pop(&mut self, i: usize) -> u8 {
+        let c = self.cols[i].pop().expect("a card in the column");
+        self.colh[i] ^= COLUMN_KEYS.get(Tag::Column, c, self.cols[i].len());
+        c
+    }
+
+    #[inline]
+    fn res_pop(&mut self) -> u8 {
+        let c = self.res.pop().expect("a card in the reserve");
+        self.pile_h ^= z2(Tag::Reserve, c, self.res.len());
+        c
+    }
+
+    #[inline]
+    fn res_push(&mut self, c: u8) {
+        self.pile_h ^= z2(Tag::Reserve, c, self.res.len());
+        self.res.push(c);
+    }
+
+    /// Take the waste's top card out of the position (a move plays it).
+    #[inline]
+    fn waste_pop(&mut self) -> u8 {
+        if self.one_deck {
+            self.pile_h ^= self.waste_card_delta();
+            return self.waste.pop().expect("a card on the waste");
+        }
+        let c = self.waste.pop().expect("a card on the waste");
+        self.pile_h ^= z2(Tag::Waste, c, self.waste.len());
+        c
+    }
+
+    /// Put a card back on the waste (a move is taken back).
+    #[inline]
+    fn waste_push(&mut self, c: u8) {
+        if self.one_deck {
+            self.waste.push(c);
+            self.pile_h ^= self.waste_card_delta();
+            return;
+        }
+        self.pile_h ^= z2(Tag::Waste, c, self.waste.len());
+        self.waste.push(c);
+    }
+
+    /// Move `k` cards from the stock to the waste, or back (`back`), one by one: a stock turn
+    /// (or a recycle, all of them) and its undo.
+    fn shift(&mut self, k: usize, back: bool) {
+        let old_top = self.waste.last().copied();
+        let (from, to) = if back {
+            (&mut self.waste, &mut self.stock)
+        } else {
+            (&mut self.stock, &mut self.waste)
+        };
+        let n = from.len();
+        if !self.one_deck {
+            let (a, b) = if back {
+                (Tag::Waste, Tag::Stock)
+            } else {
+                (Tag::Stock, Tag::Waste)
+            };
+            for (i, &c) in from[n - k..].iter().rev().enumerate() {
+                self.pile_h ^= z2(a, c, n - 1 - i) ^ z2(b, c, to.len() + i);
+            }
+        }
+        to.extend(from[n - k..].iter().rev());
+        from.truncate(n - k);
+        if self.one_deck {
+            self.pile_h ^= top(old_top.as_ref()) ^ top(self.waste.last());
+        }
+    }
+
+    // -- foundations ----------------------------------------------------------------------------
+
+    pub(super) fn set_next(&mut self, f: usize) {
+        let n = self.fcount[f];
+        self.fnext[f] = if n >= 13 {
+            -1
+        } else {
+            i16::from(self.fsuit[f]) * 13 + i16::from((self.start + n) % 13)
+        };
+    }
+
+    pub(super) fn rewant(&mut self, suit: u8) {
+        for r in 0..13 {
+            self.wants[suit as usize * 13 + r] = -1;
+        }
+        for f in 0..self.fsuit.len() {
+            if self.fsuit[f] == suit {
+                let c = self.fnext[f];
+                if c >= 0 && self.wants[c as usize] < 0 {
+                    self.wants[c as usize] = f as i8;
+                }
+            }
+        }
+    }
+
+    fn set_count(&mut self, f: usize, n: u8) {
+        self.pile_h ^= FOUNDATION_KEYS.get(Tag::Foundation, f as u8, self.fcount[f] as usize);
+        self.fcount[f] = n;
+        self.pile_h ^= FOUNDATION_KEYS.get(Tag::Foundation, f as u8, n as usize);
+    }
+
+    fn fpush(&mut self, f: usize) {
+        if self.one_deck {
+            self.wants[self.fnext[f] as usize] = -1;
+            self.set_count(f, self.fcount[f] + 1);
+            self.set_next(f);
+            if self.fnext[f] >= 0 {
+                self.wants[self.fnext[f] as usize] = f as i8;
+            }
+        } else {
+            self.set_count(f, self.fcount[f] + 1);
+            self.set_next(f);
+            self.rewant(self.fsuit[f]);
+        }
+    }
+
+    fn fpop(&mut self, f: usize) {
+        if self.one_deck {
+            if self.fnext[f] >= 0 {
+                self.wants[self.fnext[f] as usize] = -1;
+            }
+            self.set_count(f, self.fcount[f] - 1);
+            self.set_next(f);
+            self.wants[self.fnext[f] as usize] = f as i8;
+        } else {
+            self.set_count(f, self.fcount[f] - 1);
+            self.set_next(f);
+            self.rewant(self.fsuit[f]);
+        }
+    }
+}

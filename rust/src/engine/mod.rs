@@ -1,0 +1,119 @@
+//! The engine: a position, its legal moves, make and unmake.
+//!
+//! This mirrors `src/canfield/engine.py`, the readable reference of the rules, move for move:
+//! the same moves (`crate::moves`, whose layout both languages share), in the same order, with
+//! the same undo records. A differential test in the Python suite plays both side by side.
+//!
+//! - `position`: a position as plain data, checked against the rules; the engine built from it;
+//! - `movegen`: the legal moves;
+//! - `makemove`: make and unmake;
+//! - `keys`: the position's hash, kept move by move, and a child's hash without playing its move;
+//! - `walks`: loss detection, perft and random playouts over the move tree.
+
+mod keys;
+mod makemove;
+mod movegen;
+mod position;
+mod walks;
+
+pub use keys::{recycles_key, Child};
+pub use position::Position;
+pub use walks::random_playout;
+
+use crate::moves::{Move, Record};
+use crate::rules::Rules;
+use std::sync::Arc;
+
+/// A mutable position under compiled rules, with a stack of undo records.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    pub rules: Arc<Rules>,
+    pub res: Vec<u8>,
+    pub cols: Vec<Vec<u8>>,
+    /// The stock, next card to turn at the end.
+    pub stock: Vec<u8>,
+    pub waste: Vec<u8>,
+    pub fsuit: Vec<u8>,
+    pub fcount: Vec<u8>,
+    pub start: u8,
+    pub recycles: u32,
+    fnext: Vec<i16>,
+    /// wants[card]: the foundation that takes `card` next, or -1.
+    wants: [i8; 52],
+    /// With one deck: the foundation of each suit, and each card's column (or -1).
+    one_deck: bool,
+    fof: [u8; 4],
+    loc: [i8; 52],
+    pub hist: Vec<Record>,
+    redeals: i64,
+    total: usize,
+    // The position's hash, kept by make and unmake (see `keys`).
+    colh: Vec<u128>,
+    /// `mix2` of each column's hash, and their sum (the columns' part of the key, the same in
+    /// any column order), brought up to date at the end of each move (`settle`).
+    colm: Vec<u128>,
+    colsum: u128,
+    pile_h: u128,
+}
+
+impl Engine {
+    /// The card at place `i` of the stock and waste read as one sequence in turning order: the
+    /// waste bottom to top, then the stock from its next card on.
+    pub fn turn_order(&self, i: usize) -> u8 {
+        let w = self.waste.len();
+        if i < w {
+            self.waste[i]
+        } else {
+            self.stock[self.stock.len() - 1 - (i - w)]
+        }
+    }
+
+    /// Whether the waste may be turned back over after `recycles` recycles.
+    #[inline]
+    pub fn may_recycle(&self, recycles: u32) -> bool {
+        self.redeals < 0 || i64::from(recycles) < self.redeals
+    }
+
+    /// Whether a foundation takes `card` next.
+    #[inline]
+    pub fn wanted(&self, card: u8) -> bool {
+        self.wants[card as usize] >= 0
+    }
+
+    /// Whether `card` is on its foundation (one deck).
+    pub fn on_foundation(&self, card: u8) -> bool {
+        let f = self.fof[card as usize / 13] as usize;
+        (card % 13 + 13 - self.start) % 13 < self.fcount[f]
+    }
+
+    /// Whether there is just one deck.
+    pub fn one_deck(&self) -> bool {
+        self.one_deck
+    }
+
+    /// How many cards the next turn of the stock takes (before the end of the stock).
+    pub fn draw_count(&self) -> usize {
+        self.rules.draw(self.recycles)
+    }
+
+    /// The top card of foundation `f`, if any.
+    pub fn ftop(&self, f: usize) -> Option<u8> {
+        let n = self.fcount[f];
+        (n > 0).then(|| self.fsuit[f] * 13 + (self.start + n - 1) % 13)
+    }
+
+    /// The moves made so far, oldest first (forced fills are part of their move).
+    pub fn made(&self) -> Vec<Move> {
+        self.hist.iter().map(|r| r.made()).collect()
+    }
+
+    /// The moves made since the first `depth`, oldest first.
+    pub fn made_since(&self, depth: usize) -> Vec<Move> {
+        self.hist[depth..].iter().map(|r| r.made()).collect()
+    }
+
+    /// All foundations complete.
+    pub fn is_won(&self) -> bool {
+        self.fcount.iter().map(|&n| n as usize).sum::<usize>() == self.total
+    }
+}

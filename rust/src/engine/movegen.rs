@@ -1,0 +1,179 @@
+//! Move generation: every legal move of a position, each once, in the reference engine's order.
+
+use super::Engine;
+use crate::moves::{col, col_index, Move, FSUIT, RESERVE, WASTE};
+use crate::rules::{MODE_ANY, MODE_WHOLE};
+
+impl Engine {
+    /// Every legal move, each once, into `out`: to the foundations, onto columns, the stock last.
+    pub fn moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        let r = &*self.rules;
+        let n = r.columns;
+        let mut tops = [-1i16; 9];
+        for (i, col) in self.cols.iter().enumerate() {
+            if let Some(&c) = col.last() {
+                tops[i] = i16::from(c);
+            }
+        }
+        let wtop = self.waste.last().map_or(-1, |&c| i16::from(c));
+        let rtop = self.res.last().map_or(-1, |&c| i16::from(c));
+        if wtop >= 0 && self.wants[wtop as usize] >= 0 {
+            out.push(Move::up(WASTE));
+        }
+        if rtop >= 0 && self.wants[rtop as usize] >= 0 {
+            out.push(Move::up(RESERVE));
+        }
+        for (i, &t) in tops[..n].iter().enumerate() {
+            if t >= 0 && self.wants[t as usize] >= 0 {
+                out.push(Move::up(col(i)));
+            }
+        }
+        let mut sources: Vec<(u8, Move)> = Vec::new();
+        if self.one_deck {
+            // Each card is unique: look up where the cards that build on a top are.
+            for (j, &t) in tops[..n].iter().enumerate() {
+                if t < 0 {
+                    continue;
+                }
+                let dst = col(j);
+                let mut kids = r.children[t as usize];
+                while kids != 0 {
+                    let c = kids.trailing_zeros() as i16;
+                    kids &= kids - 1;
+                    let i = self.loc[c as usize];
+                    if i >= 0 {
+                        let i = i as usize;
+                        if i == j {
+                            continue;
+                        }
+                        let column = &self.cols[i];
+                        let size = column.len();
+                        let p = column
+                            .iter()
+                            .position(|&x| i16::from(x) == c)
+                            .expect("card in its column");
+                        if r.mode != MODE_ANY && p != 0 && (r.mode == MODE_WHOLE || p != size - 1) {
+                            continue;
+                        }
+                        let mut q = p + 1;
+                        while q < size && r.builds(column[q], column[q - 1]) {
+                            q += 1;
+                        }
+                        if q == size {
+                            out.push(Move::new(col(i), dst, (size - p) as u32));
+                        }
+                    } else if c == wtop {
+                        out.push(Move::new(WASTE, dst, 1));
+                    } else if c == rtop {
+                        out.push(Move::new(RESERVE, dst, 1));
+                    } else if r.takeback {
+                        let s = (c / 13) as usize;
+                        let nf = self.fcount[self.fof[s] as usize];
+                        if nf > 0 && (self.start + nf - 1) % 13 == (c % 13) as u8 {
+                            out.push(Move::new(FSUIT + s as u32, dst, 1));
+                        }
+                    }
+                }
+            }
+        } else {
+            self.sources(&mut sources);
+            for (j, &t) in tops[..n].iter().enumerate() {
+                if t >= 0 {
+                    let dst = col(j);
+                    for &(c, code) in &sources {
+                        if code.src() != dst && r.builds(c, t as u8) {
+                            out.push(code.onto(dst));
+                        }
+                    }
+                }
+            }
+        }
+        if tops[..n].contains(&-1) && (!r.auto_fill || self.res.is_empty()) {
+            if self.one_deck {
+                self.sources(&mut sources);
+            }
+            for (j, &t) in tops[..n].iter().enumerate() {
+                if t < 0 {
+                    let dst = col(j);
+                    for &(c, code) in &sources {
+                        if r.empty_ok(c)
+                            && (!code.from_column()
+                                || code.count() != self.cols[col_index(code.src())].len())
+                        {
+                            out.push(code.onto(dst));
+                        }
+                    }
+                }
+            }
+        }
+        if !self.stock.is_empty() || (!self.waste.is_empty() && self.may_recycle(self.recycles)) {
+            out.push(Move::STOCK);
+        }
+    }
+
+    /// Every card that may move to a column, with its move's source and count (no target yet).
+    fn sources(&self, out: &mut Vec<(u8, Move)>) {
+        out.clear();
+        let r = &*self.rules;
+        if let Some(&c) = self.waste.last() {
+            out.push((c, Move::from_place(WASTE, 1)));
+        }
+        if let Some(&c) = self.res.last() {
+            out.push((c, Move::from_place(RESERVE, 1)));
+        }
+        for (i, column) in self.cols.iter().enumerate() {
+            let size = column.len();
+            if size == 0 {
+                continue;
+            }
+            let src = col(i);
+            let mut k = 1;
+            while k < size && r.builds(column[size - k], column[size - k - 1]) {
+                k += 1;
+            }
+            if r.mode == MODE_ANY {
+                for m in 1..=k {
+                    out.push((column[size - m], Move::from_place(src, m)));
+                }
+            } else {
+                if r.mode != MODE_WHOLE {
+                    out.push((column[size - 1], Move::from_place(src, 1)));
+                }
+                if k == size && (size > 1 || r.mode == MODE_WHOLE) {
+                    out.push((column[0], Move::from_place(src, size)));
+                }
+            }
+        }
+        if r.takeback {
+            let mut seen = 0u8;
+            for (&s, &n) in self.fsuit.iter().zip(&self.fcount) {
+                if n > 0 && seen & (1 << s) == 0 {
+                    seen |= 1 << s;
+                    out.push((
+                        s * 13 + (self.start + n - 1) % 13,
+                        Move::from_place(FSUIT + u32::from(s), 1),
+                    ));
+                }
+            }
+        }
+    }
+
+    /// The moves the waste's top card would have if it were `w` (the rest of the position as it
+    /// is), into `out` (cleared): what `moves` lists with the waste as source.
+    pub fn waste_moves(&self, w: u8, out: &mut Vec<Move>) {
+        out.clear();
+        let r = &*self.rules;
+        if self.wants[w as usize] >= 0 {
+            out.push(Move::up(WASTE));
+        }
+        let fill_blocked = r.auto_fill && !self.res.is_empty();
+        for (j, column) in self.cols.iter().enumerate() {
+            match column.last() {
+                Some(&t) if r.builds(w, t) => out.push(Move::new(WASTE, col(j), 1)),
+                None if !fill_blocked && r.empty_ok(w) => out.push(Move::new(WASTE, col(j), 1)),
+                _ => {}
+            }
+        }
+    }
+}

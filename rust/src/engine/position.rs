@@ -1,0 +1,161 @@
+//! Position input and output: a position as plain data, its check against the rules, the engine
+//! built from it and the position read back.
+
+use super::Engine;
+use crate::rules::Rules;
+use std::sync::Arc;
+
+/// A position as plain data: piles bottom to top, except `stock`, which is in turning order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub reserve: Vec<u8>,
+    pub start: u8,
+    pub foundations: Vec<(u8, u8)>,
+    pub columns: Vec<Vec<u8>>,
+    pub stock: Vec<u8>,
+    pub waste: Vec<u8>,
+    pub recycles: u32,
+}
+
+impl Position {
+    /// Check that the position fits `rules`: its shape, and every card once per deck.
+    pub fn check(&self, rules: &Rules) -> Result<(), String> {
+        if self.columns.len() != rules.columns {
+            return Err(format!(
+                "{} columns, the rules have {}",
+                self.columns.len(),
+                rules.columns
+            ));
+        }
+        if self.foundations.len() != 4 * rules.decks {
+            return Err(format!(
+                "{} foundations, the rules have {}",
+                self.foundations.len(),
+                4 * rules.decks
+            ));
+        }
+        if self.start > 12 {
+            return Err(format!("foundation start rank {} is not 0..12", self.start));
+        }
+        let mut suits = [0usize; 4];
+        for &(s, n) in &self.foundations {
+            if s > 3 || n > 13 {
+                return Err(format!(
+                    "foundation ({s}, {n}): suit must be 0..3 and count 0..13"
+                ));
+            }
+            suits[s as usize] += 1;
+        }
+        if suits.iter().any(|&k| k != rules.decks) {
+            return Err("foundations must hold each suit once per deck".into());
+        }
+        let mut counts = [0usize; 52];
+        let piles = [&self.reserve, &self.stock, &self.waste];
+        for &c in piles
+            .into_iter()
+            .flatten()
+            .chain(self.columns.iter().flatten())
+        {
+            if c >= 52 {
+                return Err(format!("{c} is not a card (0..51)"));
+            }
+            counts[c as usize] += 1;
+        }
+        for &(s, n) in &self.foundations {
+            for k in 0..n {
+                counts[s as usize * 13 + (self.start + k) as usize % 13] += 1;
+            }
+        }
+        if let Some(c) = counts.iter().position(|&k| k != rules.decks) {
+            return Err(format!(
+                "card {c} ({}) appears {} times; every card must appear once per deck ({})",
+                card_name(c as u8),
+                counts[c],
+                rules.decks
+            ));
+        }
+        if let Some(limit) = rules.pass_limit {
+            if self.recycles >= limit {
+                return Err(format!(
+                    "{} recycles, but the rules allow {} passes",
+                    self.recycles, limit
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The two-letter text of card `c` (0..51), as `canfield.cards.card_name` writes it: `7H`.
+fn card_name(c: u8) -> String {
+    let (rank, suit) = (usize::from(c % 13), usize::from(c / 13));
+    format!("{}{}", &"A23456789TJQK"[rank..=rank], &"SHDC"[suit..=suit])
+}
+
+impl Engine {
+    /// An engine at `pos`, which must pass `Position::check`.
+    pub fn new(rules: Arc<Rules>, pos: &Position) -> Result<Engine, String> {
+        pos.check(&rules)?;
+        let rules = rules.for_base(pos.start);
+        let nf = pos.foundations.len();
+        let mut e = Engine {
+            res: pos.reserve.clone(),
+            cols: pos.columns.clone(),
+            stock: pos.stock.iter().rev().copied().collect(),
+            waste: pos.waste.clone(),
+            fsuit: pos.foundations.iter().map(|&(s, _)| s).collect(),
+            fcount: pos.foundations.iter().map(|&(_, n)| n).collect(),
+            start: pos.start,
+            recycles: pos.recycles,
+            fnext: vec![0; nf],
+            wants: [-1; 52],
+            one_deck: rules.decks == 1,
+            fof: [0; 4],
+            loc: [-1; 52],
+            hist: Vec::with_capacity(256),
+            redeals: rules.pass_limit.map_or(-1, |p| i64::from(p) - 1),
+            total: 52 * rules.decks,
+            colh: vec![0; rules.columns],
+            colm: vec![0; rules.columns],
+            colsum: 0,
+            pile_h: 0,
+            rules,
+        };
+        for f in 0..nf {
+            e.set_next(f);
+        }
+        for suit in 0..4 {
+            e.rewant(suit);
+        }
+        if e.one_deck {
+            for (f, &s) in e.fsuit.iter().enumerate() {
+                e.fof[s as usize] = f as u8;
+            }
+            for (i, col) in e.cols.iter().enumerate() {
+                for &c in col {
+                    e.loc[c as usize] = i as i8;
+                }
+            }
+        }
+        e.rehash();
+        Ok(e)
+    }
+
+    /// The position as plain data.
+    pub fn position(&self) -> Position {
+        Position {
+            reserve: self.res.clone(),
+            start: self.start,
+            foundations: self
+                .fsuit
+                .iter()
+                .copied()
+                .zip(self.fcount.iter().copied())
+                .collect(),
+            columns: self.cols.clone(),
+            stock: self.stock.iter().rev().copied().collect(),
+            waste: self.waste.clone(),
+            recycles: self.recycles,
+        }
+    }
+}

@@ -1,0 +1,296 @@
+//! The move encoding, defined once for both languages: a move is one `u32`,
+//! `src | dst << 5 | count << 10`, and an undo record is a move int with what its undo needs in
+//! the bits above it. `canfield._native` exports these constants; `canfield.moves` and
+//! `canfield.engine` take theirs from it, so the two engines cannot disagree on the layout.
+//!
+//! Places (5 bits each): `STOCK` (0, the source of the stock move, int 0, only); `WASTE` and
+//! `RESERVE`, their top card; `FOUNDATION`, as a target only, the foundation the card fits;
+//! `FSUIT + s` (4..7), as a source only, the top card of a foundation of suit `s` (a take-back);
+//! `COL + i` (8..16), column `i`.
+
+pub const STOCK: u32 = 0;
+pub const WASTE: u32 = 1;
+pub const RESERVE: u32 = 2;
+pub const FOUNDATION: u32 = 3;
+pub const FSUIT: u32 = 4;
+pub const COL: u32 = 8;
+/// The most columns a rule set may have (the notation names columns 1-9).
+pub const MAX_COLUMNS: u32 = 9;
+
+/// Bits of a place (a source or a target).
+pub const PLACE_BITS: u32 = 5;
+pub const PLACE_MASK: u32 = (1 << PLACE_BITS) - 1;
+/// Where the target starts (the source is in the lowest bits).
+pub const DST_SHIFT: u32 = PLACE_BITS;
+/// Where the number of cards moved starts.
+pub const COUNT_SHIFT: u32 = 2 * PLACE_BITS;
+/// Bits of the number of cards moved, and the most cards one move may carry.
+pub const COUNT_BITS: u32 = 7;
+pub const MAX_COUNT: u32 = (1 << COUNT_BITS) - 1;
+/// Bits of a move int: every move int is below `1 << MOVE_BITS`.
+pub const MOVE_BITS: u32 = COUNT_SHIFT + COUNT_BITS;
+
+/// An undo record holds the move int in its low `MOVE_BITS` bits.
+pub const REC_MOVE: u32 = (1 << MOVE_BITS) - 1;
+/// A stock turn's record holds the number of cards turned from here (0 = a recycle).
+pub const REC_TURNED_SHIFT: u32 = MOVE_BITS;
+/// Bits of the number of cards a stock turn turned: the largest draw count fits.
+pub const REC_TURNED_BITS: u32 = 6;
+pub const REC_TURNED_MASK: u32 = (1 << REC_TURNED_BITS) - 1;
+/// Set when a column move emptied its column and the reserve's top card filled it.
+pub const REC_FILL: u32 = 1 << (REC_TURNED_SHIFT + REC_TURNED_BITS);
+/// The foundation a card went to, or came back from, from here.
+pub const REC_FOUNDATION_SHIFT: u32 = REC_TURNED_SHIFT + REC_TURNED_BITS + 1;
+
+/// Every constant of the layout by name, as `canfield._native` exports them.
+pub const LAYOUT: [(&str, u32); 20] = [
+    ("STOCK", STOCK),
+    ("WASTE", WASTE),
+    ("RESERVE", RESERVE),
+    ("FOUNDATION", FOUNDATION),
+    ("FSUIT", FSUIT),
+    ("COL", COL),
+    ("MAX_COLUMNS", MAX_COLUMNS),
+    ("PLACE_BITS", PLACE_BITS),
+    ("PLACE_MASK", PLACE_MASK),
+    ("DST_SHIFT", DST_SHIFT),
+    ("COUNT_SHIFT", COUNT_SHIFT),
+    ("COUNT_BITS", COUNT_BITS),
+    ("MAX_COUNT", MAX_COUNT),
+    ("MOVE_BITS", MOVE_BITS),
+    ("REC_MOVE", REC_MOVE),
+    ("REC_TURNED_SHIFT", REC_TURNED_SHIFT),
+    ("REC_TURNED_BITS", REC_TURNED_BITS),
+    ("REC_TURNED_MASK", REC_TURNED_MASK),
+    ("REC_FILL", REC_FILL),
+    ("REC_FOUNDATION_SHIFT", REC_FOUNDATION_SHIFT),
+];
+
+/// The place of column `i`.
+#[inline]
+pub const fn col(i: usize) -> u32 {
+    COL + i as u32
+}
+
+/// The column of place `p`, which must be a column's.
+#[inline]
+pub const fn col_index(p: u32) -> usize {
+    (p - COL) as usize
+}
+
+/// A move: where the cards come from, where they go and how many move (see the module docs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(transparent)]
+pub struct Move(u32);
+
+impl Move {
+    /// The stock move: turn the stock onto the waste, or the waste back over as the stock.
+    pub const STOCK: Move = Move(0);
+
+    /// `count` cards from `src` to `dst`.
+    #[inline]
+    pub const fn new(src: u32, dst: u32, count: u32) -> Move {
+        Move(src | dst << DST_SHIFT | count << COUNT_SHIFT)
+    }
+
+    /// The card of `src` up to its foundation.
+    #[inline]
+    pub const fn up(src: u32) -> Move {
+        Move::new(src, FOUNDATION, 1)
+    }
+
+    /// `count` cards from `src` with no target yet: give it one with `onto`.
+    #[inline]
+    pub const fn from_place(src: u32, count: usize) -> Move {
+        Move::new(src, 0, count as u32)
+    }
+
+    /// This move (which has no target yet, see `from_place`) onto `dst`.
+    #[inline]
+    pub const fn onto(self, dst: u32) -> Move {
+        Move(self.0 | dst << DST_SHIFT)
+    }
+
+    /// This move with its target replaced by `dst`.
+    #[inline]
+    pub const fn with_dst(self, dst: u32) -> Move {
+        Move(self.0 & !(PLACE_MASK << DST_SHIFT) | dst << DST_SHIFT)
+    }
+
+    /// The move of move int `m`, unchecked (see `is_well_formed`).
+    #[inline]
+    pub const fn from_int(m: u32) -> Move {
+        Move(m)
+    }
+
+    /// The move int.
+    #[inline]
+    pub const fn int(self) -> u32 {
+        self.0
+    }
+
+    #[inline]
+    pub const fn src(self) -> u32 {
+        self.0 & PLACE_MASK
+    }
+
+    #[inline]
+    pub const fn dst(self) -> u32 {
+        self.0 >> DST_SHIFT & PLACE_MASK
+    }
+
+    /// How many cards move.
+    #[inline]
+    pub const fn count(self) -> usize {
+        (self.0 >> COUNT_SHIFT) as usize
+    }
+
+    #[inline]
+    pub const fn is_stock(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether the cards come from a column.
+    #[inline]
+    pub const fn from_column(self) -> bool {
+        self.src() >= COL
+    }
+
+    /// Whether the cards go to a column.
+    #[inline]
+    pub const fn to_column(self) -> bool {
+        self.dst() >= COL
+    }
+
+    /// Whether a card goes up to its foundation.
+    #[inline]
+    pub const fn to_foundation(self) -> bool {
+        self.dst() == FOUNDATION
+    }
+
+    /// Whether a foundation's top card comes back down (a take-back).
+    #[inline]
+    pub const fn from_foundation(self) -> bool {
+        FSUIT <= self.src() && self.src() < COL
+    }
+
+    /// The suit of the foundation a take-back comes from (see `from_foundation`).
+    #[inline]
+    pub const fn suit_taken_back(self) -> usize {
+        (self.src() - FSUIT) as usize
+    }
+
+    /// Whether this names a real move under `columns` columns, as `canfield.moves.is_move_int`
+    /// says: a real source and target that differ, only a column moving more than one card, one
+    /// card at a time to a foundation, and a foundation's card going to a column. Well-formed, not
+    /// legal.
+    pub const fn is_well_formed(self, columns: usize) -> bool {
+        if self.0 == 0 {
+            return true;
+        }
+        if self.0 >> MOVE_BITS != 0 {
+            return false;
+        }
+        let (src, dst, n) = (self.src(), self.dst(), self.count() as u32);
+        let last = COL + columns as u32 - 1;
+        if !(WASTE <= src && src <= last && src != FOUNDATION) {
+            return false;
+        }
+        if !(dst == FOUNDATION || (COL <= dst && dst <= last)) || src == dst {
+            return false;
+        }
+        if !(1 <= n && n <= MAX_COUNT) || (n > 1 && (src < COL || dst == FOUNDATION)) {
+            return false;
+        }
+        !(FSUIT <= src && src < COL && dst == FOUNDATION)
+    }
+}
+
+/// The move's text, as `canfield.notation` writes it: `s`, `wf`, `r2`, `13:4`, `S3`…
+impl std::fmt::Display for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.is_stock() {
+            return f.write_str("s");
+        }
+        fn place(f: &mut std::fmt::Formatter<'_>, p: u32) -> std::fmt::Result {
+            match p {
+                STOCK => f.write_str("s"),
+                WASTE => f.write_str("w"),
+                RESERVE => f.write_str("r"),
+                FOUNDATION => f.write_str("f"),
+                p if p < COL => f.write_str(&"SHDC"[(p - FSUIT) as usize..=(p - FSUIT) as usize]),
+                p => write!(f, "{}", p - COL + 1),
+            }
+        }
+        place(f, self.src())?;
+        place(f, self.dst())?;
+        if self.count() > 1 {
+            write!(f, ":{}", self.count())?;
+        }
+        Ok(())
+    }
+}
+
+/// An undo record: the move made, plus what its undo needs (see the `REC_` constants).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(transparent)]
+pub struct Record(u32);
+
+impl Record {
+    /// A recycle: the waste turned back over as the stock.
+    pub const RECYCLE: Record = Record(0);
+
+    /// A stock turn that turned `n` cards (1..=`MAX_DRAW`, which its bits hold).
+    #[inline]
+    pub const fn turn(n: usize) -> Record {
+        Record((n as u32) << REC_TURNED_SHIFT)
+    }
+
+    /// Move `m`, which is not the stock move, with nothing more yet.
+    #[inline]
+    pub const fn of(m: Move) -> Record {
+        Record(m.0)
+    }
+
+    /// This record, saying the reserve's top card filled the column the move emptied.
+    #[inline]
+    pub const fn with_fill(self) -> Record {
+        Record(self.0 | REC_FILL)
+    }
+
+    /// This record, saying the card went to, or came from, foundation `f`.
+    #[inline]
+    pub const fn with_foundation(self, f: usize) -> Record {
+        Record(self.0 | (f as u32) << REC_FOUNDATION_SHIFT)
+    }
+
+    /// The move made.
+    #[inline]
+    pub const fn made(self) -> Move {
+        Move(self.0 & REC_MOVE)
+    }
+
+    /// How many cards a stock turn turned (0: a recycle).
+    #[inline]
+    pub const fn turned(self) -> usize {
+        (self.0 >> REC_TURNED_SHIFT & REC_TURNED_MASK) as usize
+    }
+
+    /// Whether the reserve's top card filled the column the move emptied.
+    #[inline]
+    pub const fn filled(self) -> bool {
+        self.0 & REC_FILL != 0
+    }
+
+    /// The foundation the card went to, or came back from.
+    #[inline]
+    pub const fn foundation(self) -> usize {
+        (self.0 >> REC_FOUNDATION_SHIFT) as usize
+    }
+
+    /// The record as an int (as `canfield.engine` keeps it).
+    #[inline]
+    pub const fn int(self) -> u32 {
+        self.0
+    }
+}

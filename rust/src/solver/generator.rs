@@ -1,0 +1,192 @@
+//! The search's moves of a position: the legal moves with the pruning rules applied (a safe move
+//! alone, swaps with their uses, stock turns folded in), best first.
+
+use super::fingerprint::Fingerprints;
+use super::order;
+use super::prune::shortcut::{self, Pass};
+use super::prune::swaps::{self, Twins};
+use super::prune::turns::Folding;
+use super::prune::{safe, turns};
+use super::Pruning;
+use crate::engine::Engine;
+use crate::moves::{col_index, Move, DST_SHIFT, PLACE_MASK};
+
+/// A search move: a move, after some stock turns, after a swap (see `swaps`), in one u64: the
+/// move in the low `TURNS_SHIFT` bits, the number of stock turns from there to bit 32, and the
+/// swap (a move int; 0 for none) from bit 32.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(transparent)]
+pub(super) struct SearchMove(u64);
+
+impl SearchMove {
+    const TURNS_SHIFT: u32 = 20;
+    const MOVE_MASK: u32 = (1 << Self::TURNS_SHIFT) - 1;
+    const SWAP_SHIFT: u32 = 32;
+
+    /// Move `m` alone.
+    #[inline]
+    pub(super) fn plain(m: Move) -> SearchMove {
+        SearchMove(u64::from(m.int()))
+    }
+
+    /// `k` stock turns, then move `m`.
+    #[inline]
+    pub(super) fn after_turns(k: u32, m: Move) -> SearchMove {
+        SearchMove(u64::from(k << Self::TURNS_SHIFT | m.int()))
+    }
+
+    /// This search move after `swap`.
+    #[inline]
+    pub(super) fn after_swap(self, swap: Move) -> SearchMove {
+        SearchMove(u64::from(swap.int()) << Self::SWAP_SHIFT | self.0)
+    }
+
+    /// This search move with its last move's target replaced by `dst`.
+    #[inline]
+    pub(super) fn with_dst(self, dst: u32) -> SearchMove {
+        SearchMove(self.0 & !(u64::from(PLACE_MASK) << DST_SHIFT) | u64::from(dst << DST_SHIFT))
+    }
+
+    /// The move made last (after the swap and the stock turns).
+    #[inline]
+    pub(super) fn last(self) -> Move {
+        Move::from_int(self.0 as u32 & Self::MOVE_MASK)
+    }
+
+    /// How many stock turns come before the last move.
+    #[inline]
+    pub(super) fn turns(self) -> u32 {
+        (self.0 as u32) >> Self::TURNS_SHIFT
+    }
+
+    /// The swap made first, if any.
+    #[inline]
+    pub(super) fn swap(self) -> Option<Move> {
+        let s = (self.0 >> Self::SWAP_SHIFT) as u32;
+        (s != 0).then_some(Move::from_int(s))
+    }
+}
+
+/// The card column move `m` leaves on top of its column, None when it empties it. (A move
+/// after a swap, ranked before the swap is played, may take more cards than the column holds.)
+#[inline]
+pub(super) fn uncovered(e: &Engine, m: Move) -> Option<u8> {
+    let col = &e.cols[col_index(m.src())];
+    let left = col.len().saturating_sub(m.count());
+    left.checked_sub(1).map(|i| col[i])
+}
+
+/// Play search move `m`: its swap, its stock turns, then its move; then, under rules that finish
+/// by themselves, the cards the game puts up on its own. Returns how many of those it made.
+pub(super) fn play(
+    e: &mut Engine,
+    m: SearchMove,
+    auto_finish: bool,
+    scratch: &mut Vec<Move>,
+) -> u32 {
+    if let Some(swap) = m.swap() {
+        e.make(swap);
+    }
+    e.make_turns(m.turns());
+    e.make(m.last());
+    let mut auto = 0;
+    // The game's own finish: while stock, waste and reserve are empty, the first move to a
+    // foundation, as `canfield.Game` plays it.
+    while auto_finish && e.stock.is_empty() && e.waste.is_empty() && e.res.is_empty() && !e.is_won()
+    {
+        e.moves(scratch);
+        let Some(&up) = scratch.iter().find(|m| m.to_foundation()) else {
+            break;
+        };
+        e.make(up);
+        auto += 1;
+    }
+    auto
+}
+
+/// Take back search move `m` and the `auto` moves the game made after it.
+pub(super) fn take_back(e: &mut Engine, m: SearchMove, auto: u32) {
+    for _ in 0..=auto {
+        e.unmake();
+    }
+    e.unmake_turns(m.turns());
+    if m.swap().is_some() {
+        e.unmake();
+    }
+}
+
+/// The search's moves of a position: a safe move alone, or every move with stock turns folded in.
+pub(super) struct Generator {
+    pub(super) pass: Pass,
+    /// Whether a safe move is played alone (`prune::safe`).
+    pub(super) safe: bool,
+    /// The stock turns folded into the moves, None where they are moves of their own.
+    pub(super) folding: Option<Folding>,
+    /// The twins whose swaps are searched only with their uses (none where that is off).
+    pub(super) twins: Twins,
+    /// The legal moves the pass allows, and the swaps among them.
+    pub(super) moves: Vec<Move>,
+    pub(super) swaps: Vec<Move>,
+    order: Vec<u64>,
+    plays: Vec<SearchMove>,
+}
+
+impl Generator {
+    pub(super) fn new(e: &Engine, pass: Pass, pruning: Pruning, auto_finish: bool) -> Generator {
+        let rules = &e.rules;
+        let folds = pruning.fold_turns && turns::applies(rules);
+        Generator {
+            pass,
+            safe: pruning.safe_moves && safe::applies(rules, pass.takebacks(rules), auto_finish),
+            folding: folds.then(|| Folding::new(Fingerprints::new(rules, true))),
+            twins: if pruning.swaps && swaps::applies(rules, auto_finish) {
+                Twins::of(rules)
+            } else {
+                Twins::NONE
+            },
+            moves: Vec::with_capacity(64),
+            swaps: Vec::with_capacity(8),
+            order: Vec::with_capacity(64),
+            plays: Vec::with_capacity(64),
+        }
+    }
+
+    /// The legal moves the pass allows, into `self.moves`.
+    pub(super) fn legal(&mut self, e: &Engine) {
+        e.moves(&mut self.moves);
+        shortcut::keep(&self.pass, e, &mut self.moves);
+    }
+
+    /// The search's moves of `e`'s position into `out`, best first (see `order`).
+    pub(super) fn moves(&mut self, e: &mut Engine, out: &mut Vec<SearchMove>) {
+        out.clear();
+        self.legal(e);
+        if self.safe {
+            if let Some(&m) = self.moves.iter().find(|&&m| safe::is_safe(e, m)) {
+                out.push(SearchMove::plain(m));
+                return;
+            }
+        }
+        self.take_swaps(e);
+        self.plays(e, out);
+        self.lower_twins_only(e, out);
+        self.swap_uses(e, out);
+        order::sort(e, out, &mut self.order, &mut self.plays);
+    }
+
+    /// Push the moves in `self.moves` onto `out`, stock turns folded in where they are.
+    pub(super) fn plays(&mut self, e: &Engine, out: &mut Vec<SearchMove>) {
+        out.extend(
+            self.moves
+                .iter()
+                .filter(|m| !m.is_stock())
+                .map(|&m| SearchMove::plain(m)),
+        );
+        if self.moves.last() == Some(&Move::STOCK) {
+            match &mut self.folding {
+                Some(folding) => folding.fold(e, out),
+                None => out.push(SearchMove::plain(Move::STOCK)),
+            }
+        }
+    }
+}

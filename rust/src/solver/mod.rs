@@ -1,0 +1,118 @@
+//! The solver: can this position be won? An exhaustive depth-first search on the engine.
+//!
+//! The complete search (`search`) visits every position reachable from the root unless it finds
+//! a win first, so when it ends without a win, no win is reachable: the position is lost. That
+//! argument needs nothing of the rules beyond the engine's own move list, so it holds for every
+//! variant. Positions are remembered by fingerprint (`fingerprint`) in a visited set (`visited`).
+//!
+//! On top of it the search prunes, each rule in a module of its own that opens with its
+//! argument, states in an `applies` function what the argument assumes of the rules, and is
+//! switched on only where that holds (and where `Pruning` lets it):
+//!
+//! - `prune::turns`: stock turns are folded into the move that follows them;
+//! - `prune::safe`: a card proved safe to play up is played at once, alone;
+//! - `prune::swaps`: a swap (a run moved onto a twin card) is searched only with its uses;
+//! - `prune::shortcut`: shortcut searches over subsets of the legal moves take turns with the
+//!   complete search; a win they find is a legal win, and only the complete search says "lost".
+//!
+//! Nothing else is pruned. `generator` puts the rules together into the search's moves of a
+//! position; their order (`order`) changes how soon a win is found, never the verdict.
+
+mod fingerprint;
+mod generator;
+mod order;
+mod prune;
+mod search;
+mod visited;
+
+pub use fingerprint::child_keys_agree;
+pub use prune::swaps::swaps_covered;
+pub use search::{solve, solve_with};
+
+use crate::moves::Move;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// What the search found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Won,
+    Lost,
+    Unknown,
+}
+
+/// Why a search ended without a verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cut {
+    Timeout,
+    States,
+    Memory,
+    Stopped,
+}
+
+impl Cut {
+    pub fn name(self) -> &'static str {
+        match self {
+            Cut::Timeout => "timeout",
+            Cut::States => "max_states",
+            Cut::Memory => "memory",
+            Cut::Stopped => "interrupted",
+        }
+    }
+}
+
+/// A search's result: the verdict, a winning line when won, positions searched.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub verdict: Verdict,
+    pub line: Vec<Move>,
+    pub states: u64,
+    pub cut: Option<Cut>,
+}
+
+/// The search's budget.
+pub struct Limits<'a> {
+    pub max_states: Option<u64>,
+    pub deadline: Option<Instant>,
+    /// The most bytes the visited set may take.
+    pub memory: usize,
+    pub stop: &'a AtomicBool,
+}
+
+/// Which pruning rules the search may use, each only where its module's `applies` says its
+/// argument holds under the rules. All on by default (`solve`); the tests switch them off to
+/// check that the verdicts stay the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pruning {
+    /// Play a card proved safe to go up at once, alone (`prune::safe`).
+    pub safe_moves: bool,
+    /// Search a swap only with its uses (`prune::swaps`).
+    pub swaps: bool,
+    /// Fold stock turns into the move that follows them (`prune::turns`).
+    pub fold_turns: bool,
+    /// Let a shortcut search take turns with the complete one (`prune::shortcut`).
+    pub shortcut: bool,
+}
+
+impl Pruning {
+    /// Every pruning rule, where it applies.
+    pub const ALL: Pruning = Pruning {
+        safe_moves: true,
+        swaps: true,
+        fold_turns: true,
+        shortcut: true,
+    };
+    /// None: the plain complete search.
+    pub const NONE: Pruning = Pruning {
+        safe_moves: false,
+        swaps: false,
+        fold_turns: false,
+        shortcut: false,
+    };
+}
+
+impl Default for Pruning {
+    fn default() -> Pruning {
+        Pruning::ALL
+    }
+}

@@ -1,0 +1,8 @@
+//! The solver's pruning rules, one module each, each opening with the argument that it keeps
+//! every verdict, and each with an `applies` function that says on the compiled rules whether
+//! that argument holds: where it does not, the rule is off.
+
+pub(super) mod safe;
+pub(super) mod shortcut;
+pub(super) mod swaps;
+pub(super) mod turns;

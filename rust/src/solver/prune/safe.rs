@@ -1,0 +1,82 @@
+//! Safe moves: one move is played at once, alone, when it is proved safe.
+//!
+//! With one deck and no foundation take-back, the top card of a column or of the reserve goes to
+//! its foundation at once when every card that could be built on it is already on a foundation
+//! (a dead card). Argument: a dead card can never hold another card (those cards never leave the
+//! foundations), so in a winning line it only ever moves alone, or at the end of a run whose
+//! other cards move the same without it. Play it up first, then follow the line, dropping the
+//! dead card's own moves and taking it off the runs it ends. Without automatic fill that line is
+//! legal and wins: the card below it, or the reserve's next card, is only free earlier, and no
+//! column empties at another time. With automatic fill, where the old line has the dead card
+//! alone in a column (one it filled, or its own column when it was the only card there), the new
+//! line has the reserve's next card q there and one card fewer in the reserve. Call two such
+//! positions related; each old move has a new one that keeps them related or makes them equal:
+//! - the dead card going up empties its column, which the old line fills with q: equal;
+//! - q played from the reserve is played from its column instead; the column fills with the
+//!   reserve's next card, in the new line, and the positions are related again (with no card
+//!   left to fill it, the new line has an empty column where the old has the dead card alone,
+//!   and only more moves);
+//! - a move that empties another column fills it, in both lines, with the reserve's top card,
+//!   which is related again with the two columns' roles exchanged;
+//! - the dead card moved onto another column is dropped (the old line then holds it on top of a
+//!   column, where nothing can go on it); nothing else changes, and the new position only has
+//!   more places to build on.
+//!
+//! A win puts the dead card up, so the lines meet again before the old one wins.
+//!
+//! A card is also played up at once when each card that could go on it is up, or is wanted now
+//! and the same holds for each card that could go on that one, and so on (`up_whenever`). Such
+//! a card c stays wanted until it goes up (its foundation waits for it), as do the cards that
+//! could be put on it, so a line that puts c on the card can put c, and whatever it would carry,
+//! up instead, top card first; then nothing is ever put on the card: it is as good as dead, and
+//! the argument above applies.
+//!
+//! Foundation counts never fall without take-back, so the search with safe moves still reaches
+//! a win from every winnable position (induction on the foundation count, then the distance to
+//! the win).
+
+use crate::engine::Engine;
+use crate::moves::{col_index, Move, RESERVE};
+use crate::rules::Rules;
+
+/// Whether the argument holds: one deck (a card's place is its own), no take-back in the search
+/// (`takebacks`: a card up stays up), and no automatic move but the fill (the argument knows of
+/// no other; not under `auto_finish`).
+pub(in crate::solver) fn applies(rules: &Rules, takebacks: bool, auto_finish: bool) -> bool {
+    rules.decks == 1 && !takebacks && !auto_finish
+}
+
+/// Whether move `m` plays a card up that is safe to play at once (see the module docs).
+pub(in crate::solver) fn is_safe(e: &Engine, m: Move) -> bool {
+    if !m.to_foundation() {
+        return false;
+    }
+    let card = if m.from_column() {
+        let col = &e.cols[col_index(m.src())];
+        col[col.len() - 1]
+    } else if m.src() == RESERVE {
+        e.res[e.res.len() - 1]
+    } else {
+        return false;
+    };
+    cards(e.rules.children[card as usize]).all(|c| up_whenever(e, c))
+}
+
+/// The cards of a card set (bit c for card c).
+fn cards(mut set: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let c = set.trailing_zeros() as u8;
+            set &= set - 1;
+            c
+        })
+    })
+}
+
+/// Whether `card` is up, or may go up whenever it is free, as may every card that could ever be
+/// put on it: it is wanted now (so until it goes up), and so on up the cards that could go on it.
+/// A line that puts such a card anywhere can put it, and all put on it, up instead.
+fn up_whenever(e: &Engine, card: u8) -> bool {
+    e.on_foundation(card)
+        || (e.wanted(card) && cards(e.rules.children[card as usize]).all(|c| up_whenever(e, c)))
+}

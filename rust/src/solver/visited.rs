@@ -1,0 +1,132 @@
+//! The visited set: 128-bit fingerprints in one table, open addressing with linear probing,
+//! grown by doubling up to a cap. A search looks up all of a position's children at once, their
+//! slots fetched side by side (`prefetch`); the table asks for huge pages.
+
+use super::Cut;
+
+/// A set of 128-bit fingerprints: open addressing, linear probing, grown by doubling up to a cap.
+pub(super) struct Visited {
+    slots: Vec<u128>,
+    len: usize,
+    max_slots: usize,
+}
+
+impl Visited {
+    pub(super) fn new(memory: usize) -> Visited {
+        let max_slots = Visited::slots_in(memory);
+        Visited {
+            slots: table(max_slots.min(1 << 14)),
+            len: 0,
+            max_slots,
+        }
+    }
+
+    /// The largest power of two of 16-byte slots that fits in `memory` (at least 1024).
+    fn slots_in(memory: usize) -> usize {
+        let n = (memory / 16).max(1024);
+        if n.is_power_of_two() {
+            n
+        } else {
+            n.next_power_of_two() / 2
+        }
+    }
+
+    /// Let the set grow to `memory` bytes.
+    pub(super) fn raise(&mut self, memory: usize) {
+        self.max_slots = self.max_slots.max(Visited::slots_in(memory));
+    }
+
+    /// Insert `key`: Ok(true) if it was new, Ok(false) if present, Err when the cap is reached.
+    pub(super) fn insert(&mut self, key: u128) -> Result<bool, Cut> {
+        let key = stored(key);
+        if (self.len + 1) * 4 > self.slots.len() * 3 {
+            if self.slots.len() * 2 > self.max_slots {
+                return Err(Cut::Memory);
+            }
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(key);
+        loop {
+            let s = self.slots[i];
+            if s == 0 {
+                self.slots[i] = key;
+                self.len += 1;
+                return Ok(true);
+            }
+            if s == key {
+                return Ok(false);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Where `key` (as `stored`) is first looked for.
+    #[inline]
+    fn slot(&self, key: u128) -> usize {
+        (key as usize ^ (key >> 64) as usize) & (self.slots.len() - 1)
+    }
+
+    /// Ask the processor to fetch `key`'s slot into the cache: a search looks up all of a
+    /// position's children at once, and their slots (far apart in a large table) then load
+    /// side by side instead of one after another.
+    #[inline]
+    pub(super) fn prefetch(&self, key: u128) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let slot = &self.slots[self.slot(stored(key))];
+            // SAFETY: a prefetch is only a hint; the address is the slot's, inside the table.
+            unsafe {
+                use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+                _mm_prefetch::<_MM_HINT_T0>((slot as *const u128).cast::<i8>());
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    fn grow(&mut self) {
+        let old = std::mem::replace(&mut self.slots, vec![0; 0]);
+        self.slots = table(old.len() * 2);
+        let mask = self.slots.len() - 1;
+        for key in old.into_iter().filter(|&k| k != 0) {
+            let mut i = self.slot(key);
+            while self.slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = key;
+        }
+    }
+}
+
+/// `key` as the visited set stores it: 0 marks an empty slot, so the key 0 is stored as 1.
+#[inline]
+fn stored(key: u128) -> u128 {
+    if key == 0 {
+        1
+    } else {
+        key
+    }
+}
+
+/// A zeroed table of `n` slots. On Linux, a large table asks for huge pages: its slots are read
+/// at random, and with 4 KiB pages nearly every read would also miss the address cache (TLB).
+fn table(n: usize) -> Vec<u128> {
+    let slots = vec![0u128; n];
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let bytes = n * std::mem::size_of::<u128>();
+        if bytes >= 2 * HUGE {
+            let start = slots.as_ptr() as usize;
+            let aligned = (start + HUGE - 1) & !(HUGE - 1);
+            let len = (start + bytes - aligned) & !(HUGE - 1);
+            // SAFETY: the range lies inside the table's allocation; the advice changes only how
+            // the kernel backs its pages, never their contents. A refusal is harmless.
+            unsafe {
+                libc::madvise(aligned as *mut libc::c_void, len, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    slots
+}
