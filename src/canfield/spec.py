@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 import attrs
 
+from . import _native
 from .cards import RANKS
 from .errors import RulesError
 from .text import read_int
@@ -26,9 +27,9 @@ BUILD_RULES: tuple[str, ...] = ("alternate-colour", "any-suit", "same-suit")
 EMPTY_COLUMN: tuple[str, ...] = ("reserve", "any")
 RESERVE_VISIBLE: tuple[str, ...] = ("top", "all")
 SCORING: tuple[str, ...] = ("app", "casino", "none")
-#: The most cards a turn of the stock may take: the native engine's bound, and the bound of a deal
-#: code's ``D`` and of the command line's ``--draw``.
-MAX_DRAW = 63
+#: The most cards a turn of the stock may take (the native engine's bound, defined with its move
+#: layout), and so the bound of a deal code's ``D`` and of the command line's ``--draw``.
+MAX_DRAW: int = _native.MAX_DRAW
 
 
 def _doc(text: str) -> dict[str, str]:
