@@ -197,20 +197,13 @@ def test_random_winnable_deals_are_won() -> None:
 # -- "lost" is a proof: a plain exhaustive search agrees on small positions --------------------------
 
 
-def _steady(draws: tuple[int, ...]) -> int:
-    k = len(draws) - 1
-    while k > 0 and draws[k - 1] == draws[-1]:
-        k -= 1
-    return k
-
-
 def brute_force(game: Game, limit: int = 300_000) -> str | None:
     """Won or lost by a plain depth-first search over the reference engine; None past ``limit``.
 
     Under rules that finish by themselves, it puts cards up after each move as `Game.play` does.
     """
     e = Engine(game.rules, game.position)
-    steady = None if game.rules.pass_limit is not None else _steady(game.rules.draws)
+    steady = None if game.rules.pass_limit is not None else game.rules.steady_pass
     finish = game.spec.auto_finish
 
     def key() -> tuple[object, ...]:

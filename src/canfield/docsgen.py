@@ -372,7 +372,7 @@ def variant_page(variant_id: str, *, links: bool = False) -> str:
         out.append("Hooks overridden: none. The spec is the whole of this variant's rules.")
     if links:
         out += ["", "See the [hook reference](../hooks.md) and [all variants side by side](../variants.md)."]
-    draw = rules_for(v).draws[0]
+    draw = rules_for(v).first_draw
     out += [
         "",
         "## Play it",
