@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 import canfield
 from canfield import _native
 from canfield.engine import Engine
-from canfield.game import _position
+from canfield.native import native_position as _position
 from canfield.plugins.registry import rules_for
 from canfield.position import Position
 from tests.strategies import games, play_random, variant_ids

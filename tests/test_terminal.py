@@ -12,8 +12,9 @@ import pexpect
 import pytest
 
 import canfield
+from canfield.board import board_text
 from canfield.cards import card_symbol
-from canfield.terminal import Session, board_text, wants_colour
+from canfield.terminal import Session, wants_colour
 
 #: A deal and a line of play that wins it (found by the simple policy, kept as a known winning line).
 WINNING_CODE = "CF1-D3-AAAABKN"
@@ -148,7 +149,7 @@ def test_win_and_loss_are_announced() -> None:
     assert "You won! Score 255 in 91 moves." in s.message
     lost = session("CF1-D3-AAAAAAA")
     while not lost.game.is_lost():  # the simple policy loses this deal
-        move = canfield.policy.preferred_move(lost.game)
+        move = canfield.policy.preferred_move(lost.game.rules, lost.game.position)
         assert move is not None
         lost.handle(move.text)
     assert "The game is lost" in lost.message

@@ -18,11 +18,13 @@ from . import Game, perft, records, variants
 from .errors import CanfieldError, InvalidMoveError
 from .notation import parse_move
 from .plugins.registry import get_variant
+from .rules import MAX_DRAW
 from .spec import format_rank
+from .text import parse_option
 
 DEFAULT_CODE = "CF1-D3-AAAAAAA"
 #: The draw counts ``--draw`` accepts.
-DRAW_RANGE = range(1, 64)
+DRAW_RANGE = range(1, MAX_DRAW + 1)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -107,14 +109,12 @@ def _game(args: argparse.Namespace) -> tuple[Game, list[str]]:
 
 def _options(texts: list[str]) -> dict[str, Any]:
     """Rule options from ``NAME=VALUE`` texts (values as in a position string: none, true, 3, any)."""
-    from .game import _parse_option
-
     options: dict[str, Any] = {}
     for text in texts:
         name, sep, value = text.partition("=")
         if not sep or not name:
             raise CanfieldError(f"--option {text!r}: expected NAME=VALUE, e.g. foundation_takeback=false")
-        options[name.strip()] = _parse_option(value.strip())
+        options[name.strip()] = parse_option(value.strip())
     return options
 
 
@@ -122,7 +122,8 @@ def _options(texts: list[str]) -> dict[str, Any]:
 
 
 def _board(game: Game) -> str:
-    from .terminal import board_text, legal_moves_text
+    from .board import board_text
+    from .terminal import legal_moves_text
 
     return board_text(game) + "\n" + legal_moves_text(game)
 
@@ -162,7 +163,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     for _ in range(args.auto):
         if game.is_won() or game.is_lost():
             break
-        move = preferred_move(game)
+        move = preferred_move(game.rules, game.position)
         if move is None:
             stopped = "the policy sees no move to make"
             break

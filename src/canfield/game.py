@@ -1,58 +1,44 @@
-"""`Game`: the friendly, checked API over the engine (history, undo limit, score, notation, views)."""
+"""`Game`: a game being played: legal moves, play, undo, score, history, records.
+
+`Game` is the friendly, checked API over the native engine. What a game is asked for beyond
+that lives in the module that owns it, reached through a one-line method that imports it on
+first use: hints (`canfield.hints`), the app's tap (`canfield.tap`), winnable deals
+(`canfield.solver`), the board as text (`canfield.board`), words (`canfield.describe`), pictures
+(`canfield.svg`), saved games (`canfield.records`). Those views read plain data (an
+`Observation`, a position and its rules), never the game itself.
+"""
 
 from __future__ import annotations
 
 import random as _random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import attrs
-
-from ._native import Engine as NativeEngine
-from .cards import RANKS, SUIT_SYMBOLS, card_symbol, parse_card
 from .deals import CODE_SPACE, format_deal, make_code, parse_code, parse_deal, shuffled_deck
-from .engine import Engine
 from .errors import CanfieldError, IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError, UndoError
-from .moves import COL, FOUNDATION, RESERVE, STOCK, WASTE, decode
+from .native import finish, native_engine, native_position
 from .notation import _CACHE as _MOVE_CACHE
 from .notation import _TABLE as _MOVE_LIST
-from .notation import Move, format_piles, parse_move, parse_piles
+from .notation import Move, format_position_string, parse_move, parse_position_string
+from .observation import Observation, observe
 from .plugins.registry import rules_for
-from .policy import Hint, preferred_move
 from .position import Position
 from .rules import Rules, Variant, check_position
 from .scoring import BUILT_IN_SCORERS
-from .spec import FIELDS, RuleSpec, check_options
-from .text import format_option, read_int, shown
+from .spec import RuleSpec, check_options
 
+if TYPE_CHECKING:
+    from ._native import Engine as NativeEngine
+    from .engine import Engine
+    from .policy import Hint
 
-@attrs.frozen
-class Observation:
-    """A player's view: what a player sees, face-down cards hidden (``None``)."""
-
-    reserve: tuple[int | None, ...]
-    start: int
-    foundations: tuple[tuple[int, int], ...]
-    columns: tuple[tuple[int, ...], ...]
-    stock_count: int
-    waste: tuple[int, ...]
-    recycles: int
-
-
-def _parse_option(text: str) -> object:
-    """An option's value in a position string: ``none``, ``true``, ``false``, a number, or text."""
-    if text == "none":
-        return None
-    if text in ("true", "false"):
-        return text == "true"
-    number = read_int(text, signed=True)
-    return text if number is None else number
+__all__ = ["Game", "Observation"]
 
 
 def _rules_for_code(code: str, variant: str | Variant, options: dict[str, Any]) -> tuple[Rules, int]:
     """The rules a deal code is played with, and its deal number (the draw rule of `Game.from_code`)."""
     draw, seed = parse_code(code)
     rules = rules_for(variant, **options)
-    if rules.draws[0] == draw:
+    if rules.first_draw == draw:
         return rules, seed
     if "draw" in options:
         if options["draw"] != draw:
@@ -62,30 +48,11 @@ def _rules_for_code(code: str, variant: str | Variant, options: dict[str, Any]) 
             )
     else:
         rules = rules_for(variant, **options, draw=draw)
-        if rules.draws[0] == draw:
+        if rules.first_draw == draw:
             return rules, seed
     raise InvalidCodeError(
         f"deal code {code!r} says draw {draw}, but variant {rules.variant.id!r} with these options "
-        f"turns {rules.draws[0]} at a time in its first pass"
-    )
-
-
-def _native_engine(rules: Rules, position: Position) -> NativeEngine:
-    """The native engine at ``position`` under ``rules``."""
-    p = position
-    return NativeEngine(rules.native, p.reserve, p.start, p.foundations, p.columns, p.stock, p.waste, p.recycles)
-
-
-def _position(engine: NativeEngine) -> Position:
-    reserve, start, foundations, columns, stock, waste, recycles = engine.position()
-    return Position(
-        reserve=reserve,
-        start=start,
-        foundations=foundations,
-        columns=columns,
-        stock=stock,
-        waste=waste,
-        recycles=recycles,
+        f"turns {rules.first_draw} at a time in its first pass"
     )
 
 
@@ -124,10 +91,13 @@ class Game:
         if isinstance(move_count, bool) or not isinstance(move_count, int) or move_count < 0:
             raise InvalidPositionError(f"the move count is an int 0 or more, not {move_count!r}")
         self.rules = rules
-        self._engine = _native_engine(rules, position)
-        self._legal: list[int] | None = None  # the legal move ints here, until play or undo
-        self._legal_moves: list[Move] | None = None  # the same as moves
-        self._auto_finish = rules.spec.auto_finish
+        self._engine = native_engine(rules, position)
+        # The legal move ints here and the same as moves, until play or undo. They belong to the
+        # engine's depth `_depth`, which a move made on the engine directly changes.
+        self._legal: list[int] | None = None
+        self._legal_moves: list[Move] | None = None
+        self._auto_finish = rules.auto_finish
+        self._auto = 0  # the automatic moves made so far (auto_finish), undone ones left out
         # The built-in scorers' points depend on the move alone: remember them by move int.
         self._points = rules.points if type(rules.scorer) in BUILT_IN_SCORERS else None
         self._undo_limit = rules.spec.undo_limit
@@ -147,7 +117,7 @@ class Game:
 
     @classmethod
     def from_deal(
-        cls, deal: str | list[str] | list[int], variant: str | Variant = "canfield", /, **options: Any
+        cls, deal: str | list[str] | list[int], /, variant: str | Variant = "canfield", **options: Any
     ) -> Game:
         """A new game from a deal: the cards in dealing order, as text or card ints.
 
@@ -164,7 +134,7 @@ class Game:
         return game
 
     @classmethod
-    def from_code(cls, code: str, variant: str | Variant = "canfield", /, **options: Any) -> Game:
+    def from_code(cls, code: str, /, variant: str | Variant = "canfield", **options: Any) -> Game:
         """A new game from a deal code such as ``CF1-D3-AAAAACL``, of ``variant`` with ``options``.
 
         The code's letters fix the cards; its ``D`` is the draw the game is played with (for a
@@ -176,10 +146,11 @@ class Game:
         code: a code and a ``draw`` that disagree raise `InvalidCodeError`, as does a code whose
         draw the variant cannot play. `code` is the canonical code, so
         ``Game.from_code(game.code, game.variant, **game.options())`` makes the same game again.
+        ``variant`` may be given by name too: ``Game.from_code(code, variant="classic")``.
         """
         rules, seed = _rules_for_code(code, variant, options)
         cards = shuffled_deck(seed, rules.decks)
-        game = cls(rules, rules.deal(cards), deal=cards, code=make_code(seed, rules.draws[0]))
+        game = cls(rules, rules.deal(cards), deal=cards, code=make_code(seed, rules.first_draw))
         game._dealt = True
         return game
 
@@ -187,7 +158,6 @@ class Game:
     def random(
         cls,
         variant: str | Variant = "canfield",
-        /,
         rng: _random.Random | None = None,
         *,
         winnable: bool = False,
@@ -199,65 +169,43 @@ class Game:
         The game turns the variant's own draw unless ``draw=`` asks for another, and its `code`
         says so, as for `from_code`. With ``winnable=True`` it deals until the solver proves a
         deal winnable within ``timeout`` seconds (as the apps' "winnable deals only" do), so the
-        game can certainly be won; deals the solver cannot settle in time are passed over.
+        game can certainly be won; deals the solver cannot settle in time are passed over (see
+        `canfield.solver.winnable_deal`).
         """
         if rng is not None and not isinstance(rng, _random.Random):
             raise CanfieldError(f"rng is a random.Random, not {type(rng).__name__}")
         rules = rules_for(variant, **options)
-        for _ in range(1000):
-            seed = (rng or _random).randrange(CODE_SPACE)
-            game = cls.from_code(make_code(seed, rules.draws[0]), variant, **options)
-            if not winnable:
-                return game
-            from .solver import solve
+        if winnable:
+            from .solver import winnable_deal
 
-            if solve(game, timeout=timeout).verdict == "won":
-                return game
-        raise CanfieldError(f"no deal of {rules.variant.id!r} proved winnable in 1000 tries")
+            number = winnable_deal(rules, rng, timeout=timeout)
+        else:
+            number = (rng or _random).randrange(CODE_SPACE)
+        return cls.from_code(make_code(number, rules.first_draw), variant, **options)
 
     @classmethod
     def from_position(cls, text: str) -> Game:
         """Recreate a game from `position_string` (variant, options, piles, score, move count).
 
-        Raises `InvalidPositionError` naming the first problem: a malformed field, or a position
-        these rules cannot reach (a card missing or repeated, a foundation off its rules, more
-        passes than allowed, a score below the rules' floor, a negative move count).
+        Raises `InvalidPositionError` naming the first problem: a malformed field (see
+        `canfield.notation.parse_position_string`), or a position these rules cannot reach (a card
+        missing or repeated, a foundation off its rules, more passes than allowed, a score below
+        the rules' floor, a negative move count).
         """
-        if not isinstance(text, str):
-            raise InvalidPositionError(f"a position string is text, not {type(text).__name__}")
-        fields = text.split()
-        if len(fields) != 9:
-            raise InvalidPositionError(
-                f"a position string has 9 space-separated fields (rules, reserve, foundations, columns, "
-                f"stock, waste, recycles, score, moves); got {len(fields)}"
-            )
-        variant, *opts = fields[0].split(",")
-        options: dict[str, Any] = {}
-        for opt in opts:
-            name, sep, value = opt.partition("=")
-            if not sep:
-                raise InvalidPositionError(f"rule option {opt!r}: expected name=value")
-            if name in options:
-                raise InvalidPositionError(f"rule option {name!r} is given twice")
-            options[name] = _parse_option(value)
+        parsed = parse_position_string(text)
         try:
-            check_options(options)  # first: an option named 'variant' is no keyword of rules_for
-            rules = rules_for(variant, **options)
+            check_options(parsed.options)  # first: an option named 'variant' is no keyword of rules_for
+            rules = rules_for(parsed.variant, **parsed.options)
         except CanfieldError as e:
-            raise InvalidPositionError(f"position rules {fields[0]!r}: {e}") from None
-        pos = parse_piles(fields[1:7])
-        score, move_count = read_int(fields[7], signed=True), read_int(fields[8])
-        if score is None:
-            raise InvalidPositionError(f"score {shown(fields[7])} is not a number")
-        if move_count is None:
-            raise InvalidPositionError(f"move count {shown(fields[8])} is not a number 0 or more")
-        return cls(rules, pos, score=score, move_count=move_count)
+            raise InvalidPositionError(f"position rules {text.split()[0]!r}: {e}") from None
+        return cls(rules, parsed.position, score=parsed.score, move_count=parsed.move_count)
 
     def copy(self) -> Game:
-        """An independent game at the same position (without the undo history)."""
+        """An independent game at the same position, with the same settings (without the undo history)."""
         g = Game(
             self.rules, self.position, deal=self.deal, code=self.code, score=self.score, move_count=self.move_count
         )
+        g.double_tap = self.double_tap
         return g
 
     # -- what the game is -------------------------------------------------------------------------
@@ -283,12 +231,14 @@ class Game:
 
     def reference_engine(self) -> Engine:
         """A `canfield.engine.Engine` (the readable Python statement of the rules) at this position."""
+        from .engine import Engine
+
         return Engine(self.rules, self.position)
 
     @property
     def position(self) -> Position:
         """An immutable snapshot of every pile."""
-        return _position(self._engine)
+        return native_position(self._engine)
 
     def key(self) -> int:
         """A 64-bit hash of the position (piles, foundations, recycles), the same whatever the
@@ -297,20 +247,18 @@ class Game:
 
     def options(self) -> dict[str, Any]:
         """The options that differ from the variant's own spec."""
-        base = self.rules.variant.spec
-        return {f: getattr(self.spec, f) for f in FIELDS if getattr(self.spec, f) != getattr(base, f)}
+        return self.rules.options()
 
     def position_string(self) -> str:
         """One line that recreates this game exactly with `from_position` (like chess's FEN).
 
         ``<variant>[,option=value…] <reserve> <foundations> <columns> <stock> <waste> <recycles>
-        <score> <moves>``; see `canfield.notation.format_piles` for the pile fields.
+        <score> <moves>``; see `canfield.notation.format_position_string`.
         """
         return self._position_string(self.position, self.score, self.move_count)
 
     def _position_string(self, position: Position, score: int, move_count: int) -> str:
-        rules = ",".join([self.variant] + [f"{k}={format_option(v)}" for k, v in self.options().items()])
-        return f"{rules} {format_piles(position)} {score} {move_count}"
+        return format_position_string(self.variant, self.options(), position, score, move_count)
 
     def start_position_string(self) -> str:
         """The position string of where `line` starts (the deal, or the position the game was made from)."""
@@ -326,12 +274,20 @@ class Game:
     def legal_moves(self) -> list[Move]:
         """Every legal move here, each once: to the foundations first, then onto columns, the stock last."""
         moves = self._legal_moves
-        if moves is None:
+        if moves is None or not self._at_own_position():
             moves = self._engine.moves_from(_MOVE_TABLE)
             if moves is None:  # a move int not seen before: check it and cache its Move
-                moves = [_move_of(m) for m in self._legal_ints()]
-            self._legal_moves = moves
+                moves = [_move_of(m) for m in self._engine.moves()]
+            self._legal_moves = moves if self._at_own_position() else None
         return moves[:]
+
+    def _at_own_position(self) -> bool:
+        """Whether the engine is where the game's moves (player's and automatic) put it.
+
+        Moves made on `engine` directly change its depth: the legal moves are then read from the
+        engine's position each time, never cached, until those moves are taken back.
+        """
+        return self._engine.depth() == len(self._line) + self._auto
 
     def _parse(self, move: Move | str | int) -> int:
         """The move int of a `Move`, a move's text or a move int; `InvalidMoveError` for anything else."""
@@ -357,8 +313,9 @@ class Game:
 
     def _legal_ints(self) -> list[int]:
         legal = self._legal
-        if legal is None:
-            legal = self._legal = self._engine.moves()
+        if legal is None or not self._at_own_position():
+            legal = self._engine.moves()
+            self._legal = legal if self._at_own_position() else None
         return legal
 
     def play(self, move: Move | str | int) -> Move:
@@ -376,7 +333,11 @@ class Game:
                 raise IllegalMoveError(f"illegal move {_move_of(m).text!r}: {self.explain(m)}")
             mv = _move_of(m)
         score = self.score
-        self._engine.make(m)
+        try:
+            self._engine.make(m)
+        except ValueError:  # the moves listed were stale: the engine was moved directly
+            self._legal = self._legal_moves = None
+            raise IllegalMoveError(f"illegal move {mv.text!r}: {self.explain(m)}") from None
         self._legal = self._legal_moves = None
         self._add_points(m, mv)
         move_count = self.move_count
@@ -384,7 +345,8 @@ class Game:
         self._line.append(m)
         steps = self._steps
         if self._auto_finish:
-            steps.append(((m, *self._auto_finish_moves()), score, move_count))
+            auto = self._finish()
+            steps.append(((m, *auto), score, move_count))
         else:
             steps.append(((m,), score, move_count))
         limit = self._undo_limit
@@ -405,28 +367,13 @@ class Game:
             floor = self.rules.scorer.floor
             self.score = score if floor is None or score >= floor else floor
 
-    def _make(self, m: int) -> Move:
-        """Make move int ``m`` (legal here) on the engine and score it; returns its `Move`."""
-        self._engine.make(m)
-        self._legal = self._legal_moves = None
-        mv = _MOVES.get(m) or _move_of(m)
-        self._add_points(m, mv)
-        return mv
-
-    def _auto_finish_moves(self) -> tuple[int, ...]:
-        """Send cards up while stock, waste and reserve are empty (the rules' ``auto_finish``)."""
-        e = self._engine
-        done: list[int] = []
-        while True:
-            pos = _position(e)
-            if pos.stock or pos.waste or pos.reserve or e.is_won():
-                break
-            up = [m for m in e.moves() if decode(m)[1] == FOUNDATION]
-            if not up:
-                break
-            self._make(up[0])
-            done.append(up[0])
-        return tuple(done)
+    def _finish(self) -> tuple[int, ...]:
+        """Play and score the rules' automatic finish (``auto_finish``) after a move; the moves made."""
+        auto = finish(self._engine)
+        for m in auto:
+            self._add_points(m, _MOVES.get(m) or _move_of(m))
+        self._auto += len(auto)
+        return auto
 
     def undo(self) -> Move:
         """Take back the last action and its points; raises `UndoError` when none can be undone."""
@@ -436,6 +383,7 @@ class Game:
             raise UndoError("nothing to undo")
         made, score, move_count = self._steps.pop()
         self._line.pop()
+        self._auto -= len(made) - 1
         for _ in made:
             self._engine.unmake()
         self._legal = self._legal_moves = None
@@ -468,59 +416,13 @@ class Game:
         column, where a card below the top means the run from it. The card goes to its foundation
         when it fits; otherwise, with double tap on (`double_tap`, default True), to the longest
         column that accepts it (leftmost on a tie), then to an empty column; otherwise nothing
-        happens. A place that is none of these raises `InvalidMoveError`.
+        happens. A place that is none of these raises `InvalidMoveError` (see `canfield.tap`).
         """
-        src, count = self._tap_source(place)
-        if src is None:
-            return None
-        moves = [m for m in self.legal_moves() if decode(m.code)[0] == src and m.count == count]
-        up = next((m for m in moves if m.is_stock or m.to_foundation), None)
-        if up is not None:
-            return self.play(up)
-        if not (self.double_tap if double_tap is None else double_tap):
-            return None
-        cols = self.position.columns
+        from .tap import tap_move
 
-        def preference(m: Move) -> tuple[bool, int, int]:
-            i = decode(m.code)[1] - COL
-            return len(cols[i]) > 0, len(cols[i]), -i
-
-        onto = [m for m in moves if m.to_column]
-        return self.play(max(onto, key=preference)) if onto else None
-
-    def _tap_source(self, place: str) -> tuple[int | None, int]:
-        """The place a tap moves cards from and how many, or ``(None, 0)`` for a card that cannot move."""
-        if not isinstance(place, str):
-            raise InvalidMoveError(
-                f"a tap is on a place's text ('s', 'w', 'r', a column, a card), not {type(place).__name__}"
-            )
-        pos = self.position
-        t = place.strip()
-        if t.lower() == "s":
-            return STOCK, 0
-        if t.lower() == "w":
-            return WASTE, 1
-        if t.lower() == "r":
-            return RESERVE, 1
-        number = read_int(t)
-        if number is not None:
-            if not 1 <= number <= len(pos.columns):
-                raise InvalidMoveError(f"tap on column {t}: these rules have {len(pos.columns)} columns")
-            return (COL + number - 1, 1) if pos.columns[number - 1] else (None, 0)
-        try:
-            c = parse_card(t)
-        except CanfieldError as e:
-            raise InvalidMoveError(
-                f"tap on {place!r}: expected 's', 'w', 'r', a column number or a card ({e})"
-            ) from None
-        if pos.waste and pos.waste[-1] == c:
-            return WASTE, 1
-        if pos.reserve and pos.reserve[-1] == c:
-            return RESERVE, 1
-        for i, col in enumerate(pos.columns):
-            if c in col:
-                return COL + i, len(col) - col.index(c)
-        return None, 0
+        on = self.double_tap if double_tap is None else double_tap
+        move = tap_move(self.position, self.legal_moves(), place, double_tap=on)
+        return None if move is None else self.play(move)
 
     # -- end -----------------------------------------------------------------------------------
 
@@ -541,47 +443,18 @@ class Game:
             return "legal"
         return self.reference_engine().explain(m)
 
-    def _passes_text(self, recycles: int) -> str:
-        limit = self.rules.pass_limit
-        return f"pass {recycles + 1} of {'unlimited' if limit is None else limit}"
-
     def observation(self) -> Observation:
-        """What a player sees: the reserve's face-down cards are ``None``, the stock only counted."""
-        pos = self.position
-        vis = self.rules.reserve_visible
-        size = len(pos.reserve)
-        return Observation(
-            reserve=tuple(c if i >= size - vis else None for i, c in enumerate(pos.reserve)),
-            start=pos.start,
-            foundations=pos.foundations,
-            columns=pos.columns,
-            stock_count=len(pos.stock),
-            waste=pos.waste,
-            recycles=pos.recycles,
+        """What a player sees: the reserve's face-down cards are ``None``, the stock only counted,
+        and the facts around the piles (variant, draw, pass, score, moves, won or lost)."""
+        e = self._engine
+        return observe(
+            self.rules, self.position, score=self.score, moves=self.move_count, won=e.is_won(), lost=e.is_lost()
         )
 
     def __str__(self) -> str:
-        obs = self.observation()
-        draw = self.rules.draw_count(obs.recycles)
-        head = (
-            f"{self.rules.variant.name} · draw {draw} · {self._passes_text(obs.recycles)} · "
-            f"score {self.score} · moves {self.move_count}"
-        )
-        waste = " ".join(card_symbol(c) for c in obs.waste[-3:]) or "—"
-        reserve = " ".join(card_symbol(c) if c is not None else "▒" for c in obs.reserve) or "—"
-        found = "  ".join(
-            f"{SUIT_SYMBOLS[s]} {card_symbol(s * 13 + (obs.start + n - 1) % 13) if n else '—'}"
-            + (f" ({n})" if n else "")
-            for s, n in obs.foundations
-        )
-        lines = [
-            head,
-            f"stock {obs.stock_count:>2}   waste {len(obs.waste):>2}: {waste}",
-            f"reserve {len(obs.reserve):>2}: {reserve}",
-            f"foundations from {RANKS[obs.start]}: {found}",
-        ]
-        lines += [f"  {i + 1}: " + (" ".join(card_symbol(c) for c in col) or "—") for i, col in enumerate(obs.columns)]
-        return "\n".join(lines)
+        from .board import board_text
+
+        return board_text(self.observation())
 
     def __getstate__(self) -> dict[str, Any]:
         # The native engine does not pickle: keep where the game started and the moves made.
@@ -593,7 +466,7 @@ class Game:
     def __setstate__(self, state: dict[str, Any]) -> None:
         made = state.pop("_engine")
         self.__dict__.update(state)
-        self._engine = _native_engine(self.rules, self._origin[0])
+        self._engine = native_engine(self.rules, self._origin[0])
         for m in made:
             self._engine.make(m)
 
@@ -604,7 +477,7 @@ class Game:
         """The position in words, in ``en``, ``it``, ``fr`` or ``pl`` (see `canfield.describe`)."""
         from .describe import describe
 
-        return describe(self, lang)
+        return describe(self.observation(), lang)
 
     def to_json(self) -> str:
         """The game as a saved-game JSON record (see `canfield.records`)."""
@@ -627,32 +500,12 @@ class Game:
         """The position as an SVG picture, which Jupyter shows for a game (see `canfield.svg`)."""
         from .svg import board_svg
 
-        return board_svg(self)
+        return board_svg(self.observation())
 
     def hint(self, *, timeout: float = 0.5) -> Hint:
-        """A suggested move here and where it came from.
+        """A suggested move here and where it came from: the solver's winning line when it finds one
+        within ``timeout`` seconds (and the next moves of it while the player follows it), else the
+        simple policy's move, with the solver's verdict (see `canfield.hints.hint`)."""
+        from .hints import hint
 
-        The solver looks for a win from here for up to ``timeout`` seconds: when it finds one,
-        the hint is the first move of that line (source ``"solver"``, verdict ``"won"``), and
-        while the player follows the line, the next hints come from it without searching again.
-        When the position is lost, or the search runs out of time, the hint is the move the
-        simple policy of `canfield.policy` prefers, with the solver's verdict (``"lost"`` or
-        ``"unknown"``).
-        """
-        from .solver import solve
-
-        plan = self.__dict__.get("_plan", {})
-        here = self.key()
-        if here in plan:
-            return Hint(plan[here], "solver", "won")
-        found = solve(self, timeout=timeout)
-        if found.verdict == "won" and found.line:
-            # Remember the line by the position before each of its moves.
-            g = self.copy()
-            plan = {}
-            for move in found.line:
-                plan[g.key()] = move
-                g.play(move)
-            self._plan = plan
-            return Hint(found.line[0], "solver", "won")
-        return Hint(preferred_move(self), "policy", found.verdict)
+        return hint(self, timeout=timeout)

@@ -1,7 +1,7 @@
 """The game in a terminal: the board as text, and an interactive session that reads commands.
 
-`board_text` draws what a player sees (`Game.observation`) as lines of text, red suits in red when
-colour is on. `Session` is the interactive game of ``canfield play``: it redraws the board after
+The board is `canfield.board.board_text` (what a player sees, red suits in red when colour is
+on). `Session` is the interactive game of ``canfield play``: it redraws the board after
 each action and reads a move in notation, a tap on a place, or a command (undo, hint, new deal,
 save, load, help, quit). A refused move or command says why and changes nothing.
 """
@@ -13,14 +13,13 @@ from collections.abc import Callable
 from typing import TextIO
 
 from . import records
-from .cards import SUIT_SYMBOLS
+from .board import board_text
+from .cards import SUIT_SYMBOLS, card_text
 from .errors import CanfieldError, IllegalMoveError, InvalidCardError, InvalidMoveError, UndoError
 from .game import Game
 from .notation import Move, parse_move
-from .svg import card_text, foundation_top, rank_text, status
+from .position import foundation_top
 
-_RED_SUITS = (1, 2)
-_RED, _BOLD, _DIM, _RESET = "\x1b[31m", "\x1b[1m", "\x1b[2m", "\x1b[0m"
 _CLEAR = "\x1b[H\x1b[2J"
 
 HELP = """\
@@ -43,39 +42,6 @@ def wants_colour(stream: TextIO) -> bool:
         return False
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty())
-
-
-def _card(card: int | None, colour: bool) -> str:
-    if card is None:
-        return "▒"
-    text = card_text(card)
-    return f"{_RED}{text}{_RESET}" if colour and card // 13 % 4 in _RED_SUITS else text
-
-
-def board_text(game: Game, *, colour: bool = False) -> str:
-    """The board as lines of text: status, stock and waste, reserve, foundations, columns."""
-    obs = game.observation()
-    st = status(game)
-    head = f"{st.name} · draw {st.draw} · {st.passes_text} · score {st.score} · moves {st.moves}"
-    if colour:
-        head = f"{_BOLD}{head}{_RESET}"
-    waste = " ".join(_card(c, colour) for c in obs.waste[-3:]) or "—"
-    hidden = sum(c is None for c in obs.reserve)
-    shown = " ".join(_card(c, colour) for c in obs.reserve if c is not None)
-    reserve = " ".join(x for x in (f"▒×{hidden}" if hidden else "", shown) if x) or "—"
-    found = "  ".join(
-        f"{SUIT_SYMBOLS[s]} "
-        + (_card(top, colour) + f" ({n})" if (top := foundation_top(obs.start, s, n)) is not None else "—")
-        for s, n in obs.foundations
-    )
-    lines = [
-        head,
-        f"stock {obs.stock_count:>2}   waste {len(obs.waste):>2}: {waste}",
-        f"reserve {len(obs.reserve):>2}: {reserve}",
-        f"foundations from {rank_text(obs.start)}: {found}",
-    ]
-    lines += [f"  {i + 1}: " + (" ".join(_card(c, colour) for c in col) or "—") for i, col in enumerate(obs.columns)]
-    return "\n".join(lines)
 
 
 def legal_moves_text(game: Game) -> str:

@@ -46,3 +46,16 @@ def format_option(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+def parse_option(text: str) -> object:
+    """A rule option's value as a position string writes it: ``none``, ``true``, ``false``, a number, or text.
+
+    The inverse of `format_option`.
+    """
+    if text == "none":
+        return None
+    if text in ("true", "false"):
+        return text == "true"
+    number = read_int(text, signed=True)
+    return text if number is None else number

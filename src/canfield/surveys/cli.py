@@ -12,8 +12,8 @@ import sys
 from typing import Any
 
 from ..errors import SurveyError
-from ..game import _parse_option
 from ..spec import FIELDS
+from ..text import parse_option
 from .report import report
 from .run import survey
 
@@ -45,7 +45,7 @@ def _option(text: str) -> tuple[str, object]:
     name, eq, value = text.partition("=")
     if not eq or name not in FIELDS:
         raise argparse.ArgumentTypeError(f"--option {text!r} is not NAME=VALUE with NAME one of {', '.join(FIELDS)}")
-    return name, _parse_option(value)
+    return name, parse_option(value)
 
 
 def add_survey_command(sub: Any) -> None:
