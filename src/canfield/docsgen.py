@@ -241,11 +241,6 @@ def _options(row: Row) -> str:
     return ", ".join(f"`{f}`" for f in row.fields)
 
 
-def differing_fields(a: RuleSpec, b: RuleSpec) -> list[str]:
-    """The spec fields whose values differ between ``a`` and ``b``, in field order."""
-    return [f.name for f in attrs.fields(RuleSpec) if getattr(a, f.name) != getattr(b, f.name)]
-
-
 def differing_rules(a: str | Variant, b: str | Variant) -> list[str]:
     """The rules (`ROWS` names) whose compiled behaviour differs between variants ``a`` and ``b``."""
     va, vb = rule_values(a), rule_values(b)
