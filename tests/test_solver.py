@@ -155,7 +155,7 @@ def test_solve_takes_a_game() -> None:
 
 def hold(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make `solve` run a held native search: one that ends only when stopped or out of time."""
-    monkeypatch.setattr(canfield.solver._native, "solve", functools.partial(_native.solve, hold=True))
+    monkeypatch.setattr(canfield.solver, "native_solve", functools.partial(_native.solve, hold=True))
 
 
 def test_ctrl_c_stops_the_search(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,10 +5,9 @@ Two implementations that agree on perft for many positions and depths agree move
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .errors import CanfieldError
 
+TYPE_CHECKING = False  # not typing's: `import canfield` loads this module, and typing would be most of its cost
 if TYPE_CHECKING:
     from ._native import Engine as NativeEngine
     from .engine import Engine

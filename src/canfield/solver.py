@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from . import _native
+from ._native import solve as native_solve
 from .deals import CODE_SPACE, shuffled_deck
 from .errors import CanfieldError
 from .native import finish, native_engine
@@ -105,7 +105,7 @@ def solve_position(
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
             raise CanfieldError(f"{name} is an int >= 1, not {value!r}")
     auto = rules.auto_finish
-    verdict, line, states, seconds, cut = _native.solve(
+    verdict, line, states, seconds, cut = native_solve(
         native_engine(rules, position),
         timeout=None if timeout is None else float(timeout),
         max_states=max_states,
