@@ -82,7 +82,9 @@ def test_the_pass_text_is_the_rules_one_everywhere() -> None:
     assert f"<title>Rainbow Canfield: {passes}," in game._repr_svg_()
     assert game.explain("s") == f"the stock is empty and no redeal is left ({passes})"
     unlimited = canfield.Game.from_code("CF1-D3-AAAAAAB").rules
-    assert unlimited.passes_text(4) == "pass 5 of unlimited" and unlimited.passes_text(0, unlimited="∞") == "pass 1 of ∞"
+    assert (
+        unlimited.passes_text(4) == "pass 5 of unlimited" and unlimited.passes_text(0, unlimited="∞") == "pass 1 of ∞"
+    )
 
 
 # -- rule facts, computed once ---------------------------------------------------------------------
