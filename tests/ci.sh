@@ -15,7 +15,7 @@ root=$PWD
 work=$root/build/ci
 rm -rf "$work"
 mkdir -p "$work"
-step() { printf '\n== %s\n' "$*"; }
+step() { printf '\n== %s (at %ss)\n' "$*" "$SECONDS"; }
 
 step "build the sdist, then the wheel from it"
 python3 -m venv "$work/build-venv"

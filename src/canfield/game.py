@@ -11,6 +11,7 @@ first use: hints (`canfield.hints`), the app's tap (`canfield.tap`), winnable de
 from __future__ import annotations
 
 import random as _random
+from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from .deals import CODE_SPACE, format_deal, make_code, parse_code, parse_deal, shuffled_deck
@@ -92,17 +93,15 @@ class Game:
             raise InvalidPositionError(f"the move count is an int 0 or more, not {move_count!r}")
         self.rules = rules
         self._engine = native_engine(rules, position)
-        # The legal move ints here and the same as moves, until play or undo. They belong to the
-        # engine's depth `_depth`, which a move made on the engine directly changes.
-        self._legal: list[int] | None = None
+        # The moves `legal_moves` listed last, until play or undo: `play` knows them at once (the
+        # engine's own check still refuses one that moves made on it directly made illegal).
         self._legal_moves: list[Move] | None = None
         self._auto_finish = rules.auto_finish
-        self._auto = 0  # the automatic moves made so far (auto_finish), undone ones left out
         # The built-in scorers' points depend on the move alone: remember them by move int.
         self._points = rules.points if type(rules.scorer) in BUILT_IN_SCORERS else None
-        self._undo_limit = rules.spec.undo_limit
-        # One tuple per undoable action: (move ints made, score before, move count before).
-        self._steps: list[tuple[tuple[int, ...], int, int]] = []
+        # One tuple per undoable action, the last `undo_limit` kept: (move ints made, score before,
+        # move count before).
+        self._steps: deque[tuple[tuple[int, ...], int, int]] = deque(maxlen=rules.spec.undo_limit)
         self.score: int = rules.scorer.initial(position) if score is None else score
         self.move_count = move_count
         self._line: list[int] = []
@@ -225,7 +224,8 @@ class Game:
         """The native engine under this game: moves, make, unmake, perft, key; no scores, no undo limit.
 
         For search code (perft, solvers, playouts). Moves made on it directly bypass the game's
-        history and score: take them back before using the game again.
+        history and score: `legal_moves` then lists the engine's moves, but take them back before
+        playing or undoing on the game again.
         """
         return self._engine
 
@@ -272,22 +272,15 @@ class Game:
     # -- moves ---------------------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move here, each once: to the foundations first, then onto columns, the stock last."""
-        moves = self._legal_moves
-        if moves is None or not self._at_own_position():
-            moves = self._engine.moves_from(_MOVE_TABLE)
-            if moves is None:  # a move int not seen before: check it and cache its Move
-                moves = [_move_of(m) for m in self._engine.moves()]
-            self._legal_moves = moves if self._at_own_position() else None
-        return moves[:]
+        """Every legal move here, each once: to the foundations first, then onto columns, the stock last.
 
-    def _at_own_position(self) -> bool:
-        """Whether the engine is where the game's moves (player's and automatic) put it.
-
-        Moves made on `engine` directly change its depth: the legal moves are then read from the
-        engine's position each time, never cached, until those moves are taken back.
+        Read from the engine each time (a new list), so moves made on `engine` directly show.
         """
-        return self._engine.depth() == len(self._line) + self._auto
+        moves = self._engine.moves_from(_MOVE_TABLE)
+        if moves is None:  # a move int not seen before: check it and cache its Move
+            moves = [_move_of(m) for m in self._engine.moves()]
+        self._legal_moves = moves
+        return moves
 
     def _parse(self, move: Move | str | int) -> int:
         """The move int of a `Move`, a move's text or a move int; `InvalidMoveError` for anything else."""
@@ -312,11 +305,7 @@ class Game:
             return False
 
     def _legal_ints(self) -> list[int]:
-        legal = self._legal
-        if legal is None or not self._at_own_position():
-            legal = self._engine.moves()
-            self._legal = legal if self._at_own_position() else None
-        return legal
+        return self._engine.moves()
 
     def play(self, move: Move | str | int) -> Move:
         """Play a move (a `Move`, its text, or its move int) and return it.
@@ -335,23 +324,20 @@ class Game:
         score = self.score
         try:
             self._engine.make(m)
-        except ValueError:  # the moves listed were stale: the engine was moved directly
-            self._legal = self._legal_moves = None
+        except ValueError:  # listed before moves made on the engine directly, and illegal since
+            self._legal_moves = None
             raise IllegalMoveError(f"illegal move {mv.text!r}: {self.explain(m)}") from None
-        self._legal = self._legal_moves = None
-        self._add_points(m, mv)
+        self._legal_moves = None
+        table = self._points
+        if table is None or (points := table.get(m)) is None or points:  # nothing to add for most moves
+            self._add_points(m, mv)
         move_count = self.move_count
         self.move_count = move_count + 1
         self._line.append(m)
-        steps = self._steps
         if self._auto_finish:
-            auto = self._finish()
-            steps.append(((m, *auto), score, move_count))
+            self._steps.append(((m, *self._finish()), score, move_count))
         else:
-            steps.append(((m,), score, move_count))
-        limit = self._undo_limit
-        if limit is not None and len(steps) > limit:
-            del steps[0]
+            self._steps.append(((m,), score, move_count))
         return mv
 
     def _add_points(self, m: int, mv: Move) -> None:
@@ -372,7 +358,6 @@ class Game:
         auto = finish(self._engine)
         for m in auto:
             self._add_points(m, _MOVES.get(m) or _move_of(m))
-        self._auto += len(auto)
         return auto
 
     def undo(self) -> Move:
@@ -383,10 +368,9 @@ class Game:
             raise UndoError("nothing to undo")
         made, score, move_count = self._steps.pop()
         self._line.pop()
-        self._auto -= len(made) - 1
         for _ in made:
             self._engine.unmake()
-        self._legal = self._legal_moves = None
+        self._legal_moves = None
         self.score = score
         self.move_count = self.move_count + 1 if self.spec.undo_is_move else move_count
         return _move_of(made[0])
@@ -460,7 +444,7 @@ class Game:
         # The native engine does not pickle: keep where the game started and the moves made.
         state = self.__dict__.copy()
         state["_engine"] = self._engine.made()
-        state["_legal"] = state["_legal_moves"] = None
+        state["_legal_moves"] = None
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -469,6 +453,7 @@ class Game:
         self._engine = native_engine(self.rules, self._origin[0])
         for m in made:
             self._engine.make(m)
+        self._steps = deque(self._steps, maxlen=self.spec.undo_limit)
 
     def __repr__(self) -> str:
         return f"Game.from_position({self.position_string()!r})"
