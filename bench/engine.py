@@ -15,6 +15,9 @@ CPU second of:
 - today's Game API: ``legal_moves()`` + ``play()`` on commit f398e64 (``--today``), the pure-Python
   package before the native core, taken with ``git archive`` into a temporary directory and run in
   its own Python process, which plays the deals it is told to and reports moves and CPU seconds;
+  for a commit after the native core, whose archive has no built native module, ``--today-src DIR``
+  names that commit's ``src`` folder with its module built (e.g. by ``maturin build`` in a
+  ``git archive`` of it);
 - new Game API: the same loop on this working tree (``Game`` on the native engine);
 - Game on engine.py: ``moves()`` + ``make()`` of ``game.reference_engine()``, the Python engine layer;
 - native from Python: ``moves()`` + ``make()`` of ``game.engine``, the native engine driven by Python;
@@ -121,11 +124,15 @@ def worker() -> None:
 class Today:
     """Today's Game API: the package at ``commit`` in its own Python process, playing deals on command."""
 
-    def __init__(self, commit: str, workdir: Path) -> None:
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "src"], capture_output=True, check=True)
-        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-            tar.extractall(workdir, filter="data")
-        self.worker = Worker(__file__, (workdir / "src").resolve())
+    def __init__(self, commit: str, workdir: Path, src: Path | None = None) -> None:
+        if src is None:
+            archive = subprocess.run(
+                ["git", "-C", str(ROOT), "archive", commit, "src"], capture_output=True, check=True
+            )
+            with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+                tar.extractall(workdir, filter="data")
+            src = workdir / "src"
+        self.worker = Worker(__file__, src.resolve())
 
     def playout(self, deal: int) -> Result:
         moves, seconds, played = self.worker.ask(f"run {deal}").split()
@@ -213,13 +220,16 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=500, help="playout deals per round (default 500)")
     ap.add_argument("--seconds", type=float, default=2.0, help="CPU seconds of a native perft count (default 2)")
     ap.add_argument("--today", default="f398e64", help="commit of today's Game API (default f398e64)")
+    ap.add_argument(
+        "--today-src", type=Path, metavar="DIR", help="the --today commit's src folder, its native module built"
+    )
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
         return worker()
 
     with tempfile.TemporaryDirectory(prefix="canfield-today-") as workdir:
-        today = Today(args.today, Path(workdir))
+        today = Today(args.today, Path(workdir), args.today_src)
         try:
             rates = run_playouts(
                 {

@@ -18,6 +18,11 @@ EXAMPLE_BASE = "7H"
 EXAMPLE_COLUMNS = ["6C", "KH", "QH", "AS"]
 
 
+def pytest_report_header() -> str:
+    """Which canfield the suite tests: the installed wheel in CI, the source tree in an editable setup."""
+    return f"canfield: {canfield.__file__}"
+
+
 def example_deal() -> list[str]:
     used = set(EXAMPLE_RESERVE) | {EXAMPLE_BASE} | set(EXAMPLE_COLUMNS)
     rest = [canfield.card_name(c) for c in [*range(39, 52), *range(0, 39)] if canfield.card_name(c) not in used]

@@ -7,6 +7,7 @@ error, and only then. For a variant whose draw changes from pass to pass, ``D`` 
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -18,7 +19,9 @@ from hypothesis import strategies as st
 
 import canfield
 from canfield.deals import CODE_SPACE
-from canfield.plugins.registry import rules_for
+from canfield.plugins import registry as registry_module
+from canfield.plugins.registry import Registry, rules_for
+from canfield.records import from_record
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILT_INS = ["canfield", "classic", "superior", "rainbow", "storehouse", "no-redeal", "casino", "cardgames-io"]
@@ -150,6 +153,34 @@ def test_a_draw_the_variant_fixes() -> None:
     assert canfield.Game.from_code("CF1-D2-AAAAAAA", ALWAYS_TWO, draw=5).rules.draws[0] == 2
     with pytest.raises(canfield.InvalidCodeError, match="'test-always-two' with these options turns 2"):
         canfield.Game.from_code("CF1-D3-AAAAAAA", ALWAYS_TWO)
+
+
+@pytest.fixture
+def own_registry(monkeypatch: pytest.MonkeyPatch) -> Registry:
+    """The process's registry replaced, for this test, by one of its own (what it registers stays here)."""
+    fresh = Registry(autoload=False)
+    monkeypatch.setattr(registry_module, "_REGISTRY", fresh)
+    return fresh
+
+
+def test_a_saved_game_of_a_variant_whose_draw_ignores_the_spec_reloads(own_registry: Registry) -> None:
+    # The hook draws 2 whatever spec.draw (3) says: the record's code says the rules' draw, 2.
+    own_registry.register(ALWAYS_TWO)
+    games = [
+        canfield.Game.random("test-always-two", random.Random(2)),
+        canfield.Game.from_code("CF1-D2-AAAAAAB", "test-always-two"),
+    ]
+    for game in games:
+        assert (game.spec.draw, game.rules.first_draw, code_draw(game)) == (3, 2, 2)
+        for _ in range(6):
+            game.play(game.legal_moves()[-1])  # the stock move, and what is left when none
+        again = canfield.Game.from_json(game.to_json())
+        assert again.position_string() == game.position_string()
+        assert (again.code, again.line) == (game.code, game.line)
+    record = json.loads(games[1].to_json())
+    record["code"] = "CF1-D3-AAAAAAB"
+    with pytest.raises(canfield.RecordError, match="says draw 3, but the record's rules draw 2"):
+        from_record(record)
 
 
 # -- every game's code recreates it ------------------------------------------------------------------

@@ -270,8 +270,12 @@ def test_rules_for_and_options(variant: object, options: dict[str, object]) -> N
 def test_option_named_like_a_parameter(name: str) -> None:
     with pytest.raises(RulesError, match=f"unknown rule option '{name}'"):
         rules_for("canfield", **{name: 1})
-    with pytest.raises(RulesError, match=f"unknown rule option '{name}'"):
-        canfield.Game.from_code("CF1-D3-AAAAAAA", "canfield", **{name: 1})
+
+
+def test_the_code_is_no_rule_option() -> None:
+    # The code is positional only; the variant may be a keyword (see test_game).
+    with pytest.raises(RulesError, match="unknown rule option 'code'"):
+        canfield.Game.from_code("CF1-D3-AAAAAAA", "canfield", code=1)
 
 
 @FUZZ

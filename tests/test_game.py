@@ -306,3 +306,56 @@ def test_random_needs_a_random_generator() -> None:
     with pytest.raises(canfield.CanfieldError, match=r"random\.Random"):
         canfield.Game.random(rng=5)  # type: ignore[arg-type]
     assert canfield.Game.random(rng=random.Random(3)).code == canfield.Game.random(rng=random.Random(3)).code
+
+
+# -- the variant by name, copies, moves made on the engine directly ------------------------------
+
+
+def test_the_variant_may_be_given_by_name() -> None:
+    code = "CF1-D3-AAAAAAB"
+    by_name = canfield.Game.from_code(code, variant="classic", redeals=1)
+    assert by_name.position_string() == canfield.Game.from_code(code, "classic", redeals=1).position_string()
+    deal = by_name.deal_string()
+    assert deal is not None
+    assert canfield.Game.from_deal(deal, variant="storehouse").variant == "storehouse"
+    dealt = canfield.Game.random(variant="rainbow", rng=random.Random(4))
+    assert dealt.code == canfield.Game.random("rainbow", random.Random(4)).code
+    assert dealt.variant == "rainbow"
+
+
+def test_copy_keeps_every_setting() -> None:
+    g = game(reserve="2D", waste="6H", columns="7S/8D 7C/KD/QS")
+    g.double_tap = False
+    copy = g.copy()
+    assert copy.double_tap is False
+    assert copy.tap("w") is None
+    assert str(copy.tap("w", double_tap=True)) == "w2"
+    assert g.position.waste  # the copy is independent
+
+
+def test_legal_moves_follow_moves_made_on_the_engine_directly() -> None:
+    g = canfield.Game.from_code("CF1-D3-AAAAAAA")
+    listed = g.legal_moves()
+    assert [m.text for m in listed] == ["12", "s"]
+    g.engine.make(canfield.Move.parse("12").code)  # bypasses the game
+    assert [m.code for m in g.legal_moves()] == g.engine.moves() != [m.code for m in listed]
+    assert not g.is_legal("12")
+    with pytest.raises(canfield.IllegalMoveError, match="illegal move '12'"):
+        g.play("12")
+    g.engine.unmake()  # back where the game is
+    assert g.legal_moves() == listed
+    g.play("12")
+    fresh = canfield.Game.from_code("CF1-D3-AAAAAAA")
+    fresh.play("12")
+    assert g.position_string() == fresh.position_string()
+
+
+def test_play_refuses_a_listed_move_that_a_direct_engine_move_made_illegal() -> None:
+    g = canfield.Game.from_code("CF1-D3-AAAAAAA")
+    column = g.legal_moves()[0]
+    g.engine.make(column.code)  # the moves the game listed are stale now
+    with pytest.raises(canfield.IllegalMoveError, match="illegal move '12'"):
+        g.play(column)
+    assert (g.line, g.move_count, g.score) == ([], 0, 0)
+    g.engine.unmake()
+    assert g.play(column) == column and g.line == [column]

@@ -30,8 +30,8 @@ from canfield.errors import (
     RulesError,
     UndoError,
 )
-from canfield.game import _position
 from canfield.moves import decode, encode, is_move_int
+from canfield.native import native_position as _position
 from canfield.plugins.registry import rules_for
 from canfield.position import Position
 from tests.strategies import games, play_random, variant_ids

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import importlib.metadata
 import os
 import subprocess
 import sys
@@ -111,10 +112,10 @@ class _FakeEntryPoint:
 def test_entry_points_of_canfield_itself_are_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
     # Stale metadata of an older install points at modules that no longer exist: the built-ins
     # are registered directly, so canfield's own entry points are never loaded.
-    monkeypatch.setattr(registry_module.metadata, "entry_points", lambda **kw: [_FakeEntryPoint("classic", "canfield")])
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda **kw: [_FakeEntryPoint("classic", "canfield")])
     reg = Registry(autoload=True)
     assert [v.id for v in reg] == BUILTIN_IDS
-    monkeypatch.setattr(registry_module.metadata, "entry_points", lambda **kw: [_FakeEntryPoint("x", "other-dist")])
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda **kw: [_FakeEntryPoint("x", "other-dist")])
     with pytest.raises(canfield.VariantError, match=r"plugin 'x' \(entry point 'gone.module' of other-dist\)"):
         list(Registry(autoload=True))
 

@@ -171,7 +171,7 @@ def test_solve_takes_a_game() -> None:
 
 def hold(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make `solve` run a held native search: one that ends only when stopped or out of time."""
-    monkeypatch.setattr(canfield.solver._native, "solve", functools.partial(_native.solve, hold=True))
+    monkeypatch.setattr(canfield.solver, "native_solve", functools.partial(_native.solve, hold=True))
 
 
 def test_ctrl_c_stops_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -213,20 +213,13 @@ def test_random_winnable_deals_are_won() -> None:
 # -- "lost" is a proof: a plain exhaustive search agrees on small positions --------------------------
 
 
-def _steady(draws: tuple[int, ...]) -> int:
-    k = len(draws) - 1
-    while k > 0 and draws[k - 1] == draws[-1]:
-        k -= 1
-    return k
-
-
 def brute_force(game: Game, limit: int = 300_000) -> str | None:
     """Won or lost by a plain depth-first search over the reference engine; None past ``limit``.
 
     Under rules that finish by themselves, it puts cards up after each move as `Game.play` does.
     """
     e = Engine(game.rules, game.position)
-    steady = None if game.rules.pass_limit is not None else _steady(game.rules.draws)
+    steady = None if game.rules.pass_limit is not None else game.rules.steady_pass
     finish = game.spec.auto_finish
 
     def key() -> tuple[object, ...]:

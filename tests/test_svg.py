@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import canfield
-from canfield.svg import CARD_W, board_svg, status
+from canfield.svg import CARD_W, board_svg
 
 from .chromium import Browser, png_size
 from .strategies import games, play_random
@@ -37,7 +37,7 @@ def visible_cards(game: canfield.Game) -> Counter[str]:
     obs = game.observation()
     cards = [c for col in obs.columns for c in col]
     cards += [c for c in obs.reserve if c is not None]
-    shown = min(status(game).draw, 3)
+    shown = min(game.observation().draw, 3)
     cards += obs.waste[-shown:] if obs.waste else []
     cards += [s * 13 + (obs.start + n - 1) % 13 for s, n in obs.foundations if n]
     return Counter(canfield.card_name(c) for c in cards)
@@ -147,7 +147,7 @@ def test_jupyter_shows_a_game_as_its_picture() -> None:
 def test_won_game_says_so() -> None:
     game = canfield.Game.from_code(WINNING_CODE)
     while not game.is_won():
-        move = canfield.policy.preferred_move(game)
+        move = canfield.policy.preferred_move(game.rules, game.position)
         assert move is not None
         game.play(move)
     svg = check_picture(game)
@@ -210,7 +210,7 @@ def render_positions() -> dict[str, canfield.Game]:
     out["face-up-reserve-of-20"] = canfield.Game.from_code("CF1-D1-AAAAAAA", "american-toad")
     won = canfield.Game.from_code(WINNING_CODE)
     while not won.is_won():
-        won.play(canfield.policy.preferred_move(won) or "s")
+        won.play(canfield.policy.preferred_move(won.rules, won.position) or "s")
     out["won"] = won
     return out
 

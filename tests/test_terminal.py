@@ -274,7 +274,7 @@ def test_win_and_loss_are_announced() -> None:
     assert s.message.endswith("\nYou won! Score 255 in 91 moves. n for a new deal, q to quit.")
     lost = session("CF1-D3-AAAAAAA")
     while not lost.game.is_lost():  # the simple policy loses this deal
-        move = canfield.policy.preferred_move(lost.game)
+        move = canfield.policy.preferred_move(lost.game.rules, lost.game.position)
         assert move is not None
         lost.handle(move.text)
     assert "The game is lost" in lost.message

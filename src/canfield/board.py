@@ -1,6 +1,6 @@
 """The board as text: what `print(game)`, ``canfield show`` and the terminal game print.
 
-`board_text` draws what a player sees (`Game.observation`) as a few lines: the status (variant,
+`board_text` draws what a player sees (an `Observation`, or a `Game`'s) as a few lines: the status (variant,
 draw, pass, score, moves), stock and waste, reserve, foundations, and the columns, bottom card
 first. Cards are printed as on their faces (``10♥``, ``Q♣``); the reserve's face-down cards are
 counted (``▒×12``), never named. With ``colour``, red suits are red and the status is bold (ANSI).
@@ -9,15 +9,12 @@ counted (``▒×12``), never named. With ``colour``, red suits are red and the s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import attrs
 
-from .cards import SUIT_SYMBOLS, card_name
-from .svg import card_text, foundation_top, rank_text, status
-
-if TYPE_CHECKING:
-    from .game import Game
+from .cards import SUIT_SYMBOLS, card_name, card_text, rank_text
+from .observation import Observable, Observation, observation_of
+from .position import foundation_top
 
 #: Suits printed in red: hearts and diamonds.
 RED_SUITS = (1, 2)
@@ -41,10 +38,13 @@ def card(card: int | None, colour: bool = False) -> str:
     return f"{RED}{text}{RESET}" if colour and is_red(card) else text
 
 
-def status_line(game: Game) -> str:
+#: The most waste cards the board shows (the last one is the playable one).
+WASTE_SHOWN = 3
+
+
+def status_line(obs: Observation) -> str:
     """``Canfield · draw 3 · pass 1 of unlimited · score 0 · moves 0``."""
-    st = status(game)
-    return f"{st.name} · draw {st.draw} · {st.passes_text} · score {st.score} · moves {st.moves}"
+    return f"{obs.name} · draw {obs.draw} · {obs.passes} · score {obs.score} · moves {obs.moves}"
 
 
 @attrs.frozen
@@ -71,20 +71,21 @@ def _pieces(cards: Sequence[int | None], *, top: str | None = None, each: bool =
     return out
 
 
-def board_lines(game: Game) -> list[list[Piece]]:
+def board_lines(view: Observation | Observable) -> list[list[Piece]]:
     """The board as lines of `Piece`: status, stock and waste, reserve, foundations, columns.
 
-    `board_text` joins them; the full-screen game draws them and taps what a click lands on.
+    ``view`` is an `Observation` or a `Game` (its observation is drawn). `board_text` joins the
+    lines; the full-screen game draws them and taps what a click lands on.
     """
-    obs = game.observation()
-    waste = _pieces(obs.waste[-3:], top="w") or [Piece(EMPTY)]
+    obs = observation_of(view)
+    waste = _pieces(obs.waste[-WASTE_SHOWN:], top="w") or [Piece(EMPTY)]
     hidden = sum(c is None for c in obs.reserve)
     shown = [c for c in obs.reserve if c is not None]
     reserve = ([Piece(f"{FACE_DOWN}×{hidden}")] if hidden else []) + ([Piece(" ")] if hidden and shown else [])
     reserve += _pieces(shown, top="r")
     label = f"foundations from {rank_text(obs.start)}: "
     lines = [
-        [Piece(status_line(game))],
+        [Piece(status_line(obs))],
         [Piece(f"stock {obs.stock_count:>2}", place="s"), Piece(f"   waste {len(obs.waste):>2}: "), *waste],
         [Piece(f"reserve {len(obs.reserve):>2}: "), *(reserve or [Piece(EMPTY)])],
     ]
@@ -102,9 +103,12 @@ def board_lines(game: Game) -> list[list[Piece]]:
     return lines
 
 
-def board_text(game: Game, *, colour: bool = False) -> str:
-    """The board as lines of text: status, stock and waste, reserve, foundations, columns."""
-    lines = board_lines(game)
+def board_text(view: Observation | Observable, *, colour: bool = False) -> str:
+    """The board as lines of text: status, stock and waste, reserve, foundations, columns.
+
+    ``view`` is an `Observation` or a `Game` (its observation is drawn).
+    """
+    lines = board_lines(view)
     out = []
     for i, line in enumerate(lines):
         text = "".join(

@@ -69,6 +69,16 @@ def card_symbol(c: int) -> str:
     return _PRETTY[_card_number(c)]
 
 
+def rank_text(rank: int) -> str:
+    """A rank as printed on a card: ``A``, ``2`` … ``10``, ``J``, ``Q``, ``K``."""
+    return "10" if RANKS[rank] == "T" else RANKS[rank]
+
+
+def card_text(card: int) -> str:
+    """A card as printed on it, e.g. ``10♥``: what the text board and the pictures show."""
+    return rank_text(card % 13) + SUIT_SYMBOLS[(card // 13) % 4]
+
+
 def _card_number(c: object) -> int:
     """``c`` if it is a card number, else `InvalidCardError` (a negative index would pick a card)."""
     if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52:

@@ -267,7 +267,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     for _ in range(args.auto):
         if game.is_won() or game.is_lost():
             break
-        move = preferred_move(game)
+        move = preferred_move(game.rules, game.position)
         if move is None:
             stopped = "the policy sees no move to make"
             break

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 from .cards import card_name, parse_cards
 from .errors import InvalidCodeError, InvalidDealError
-from .spec import MAX_DRAW
+from ._native import MAX_DRAW
 from .text import shown
 
 MASK64 = (1 << 64) - 1

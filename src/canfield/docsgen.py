@@ -241,11 +241,6 @@ def _options(row: Row) -> str:
     return ", ".join(f"`{f}`" for f in row.fields)
 
 
-def differing_fields(a: RuleSpec, b: RuleSpec) -> list[str]:
-    """The spec fields whose values differ between ``a`` and ``b``, in field order."""
-    return [f.name for f in attrs.fields(RuleSpec) if getattr(a, f.name) != getattr(b, f.name)]
-
-
 def differing_rules(a: str | Variant, b: str | Variant) -> list[str]:
     """The rules (`ROWS` names) whose compiled behaviour differs between variants ``a`` and ``b``."""
     va, vb = rule_values(a), rule_values(b)
@@ -373,7 +368,7 @@ def variant_page(variant_id: str, *, links: bool = False) -> str:
         out.append("Hooks overridden: none. The spec is the whole of this variant's rules.")
     if links:
         out += ["", "See the [hook reference](../hooks.md) and [all variants side by side](../variants.md)."]
-    draw = rules_for(v).draws[0]
+    draw = rules_for(v).first_draw
     out += [
         "",
         "## Play it",

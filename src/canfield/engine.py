@@ -69,7 +69,6 @@ class Engine:
         "builds",
         "children",
         "cols",
-        "draws",
         "empty_ok",
         "fcount",
         "fnext",
@@ -99,7 +98,6 @@ class Engine:
         self.auto_fill = rules.auto_fill
         self.mode = rules.mode
         self.takeback = rules.takeback
-        self.draws = rules.draws
         self.redeals = -1 if rules.pass_limit is None else rules.pass_limit - 1
         self.total = 52 * rules.decks
         self.children = rules.children
@@ -483,8 +481,7 @@ class Engine:
 
     def passes_text(self) -> str:
         """Which pass through the stock this is, e.g. ``pass 2 of 3`` or ``pass 1 of unlimited``."""
-        limit = self.rules.pass_limit
-        return f"pass {self.recycles + 1} of {'unlimited' if limit is None else limit}"
+        return self.rules.passes_text(self.recycles)
 
     # -- queries ------------------------------------------------------------------------------
 
@@ -530,11 +527,7 @@ class Engine:
             return False
         made = 0
         lost = True
-        d = self.draws
-        steady = len(d) - 1
-        while steady > 0 and d[steady - 1] == d[-1]:
-            steady -= 1
-        limit = steady + 1  # recycles after which every pass repeats one already seen
+        limit = self.rules.steady_pass + 1  # recycles after which every pass repeats one already seen
         start_recycles = self.recycles
         try:
             while True:

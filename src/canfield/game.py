@@ -1,48 +1,45 @@
-"""`Game`: the friendly, checked API over the engine (history, undo limit, score, notation, views)."""
+"""`Game`: a game being played: legal moves, play, undo, score, history, records.
+
+`Game` is the friendly, checked API over the native engine. What a game is asked for beyond
+that lives in the module that owns it, reached through a one-line method that imports it on
+first use: hints (`canfield.hints`), the app's tap (`canfield.tap`), winnable deals
+(`canfield.solver`), the board as text (`canfield.board`), words (`canfield.describe`), pictures
+(`canfield.svg`), saved games (`canfield.records`). Those views read plain data (an
+`Observation`, a position and its rules), never the game itself.
+"""
 
 from __future__ import annotations
 
 import random as _random
-from typing import Any
+from collections import deque
+from typing import TYPE_CHECKING, Any
 
-import attrs
-
-from ._native import Engine as NativeEngine
-from .cards import parse_card
 from .deals import CODE_SPACE, format_deal, make_code, parse_code, parse_deal, shuffled_deck
-from .engine import Engine
 from .errors import CanfieldError, IllegalMoveError, InvalidCodeError, InvalidMoveError, InvalidPositionError, UndoError
-from .moves import COL, FOUNDATION, RESERVE, STOCK, WASTE, decode
+from .native import finish, native_engine, native_position
 from .notation import _CACHE as _MOVE_CACHE
 from .notation import _TABLE as _MOVE_LIST
-from .notation import Move, format_piles, parse_move, parse_piles
+from .notation import Move, format_position_string, parse_move, parse_position_string
+from .observation import Observation, observe
 from .plugins.registry import rules_for
-from .policy import Hint, preferred_move
 from .position import Position
 from .rules import Rules, Variant, check_position
 from .scoring import BUILT_IN_SCORERS
-from .spec import FIELDS, RuleSpec, check_options, read_option
-from .text import format_option, read_int, shown
+from .spec import RuleSpec, check_options, read_option
 
+if TYPE_CHECKING:
+    from ._native import Engine as NativeEngine
+    from .engine import Engine
+    from .policy import Hint
 
-@attrs.frozen
-class Observation:
-    """A player's view: what a player sees, face-down cards hidden (``None``)."""
-
-    reserve: tuple[int | None, ...]
-    start: int
-    foundations: tuple[tuple[int, int], ...]
-    columns: tuple[tuple[int, ...], ...]
-    stock_count: int
-    waste: tuple[int, ...]
-    recycles: int
+__all__ = ["Game", "Observation"]
 
 
 def _rules_for_code(code: str, variant: str | Variant, options: dict[str, Any]) -> tuple[Rules, int]:
     """The rules a deal code is played with, and its deal number (the draw rule of `Game.from_code`)."""
     draw, seed = parse_code(code)
     rules = rules_for(variant, **options)
-    if rules.draws[0] == draw:
+    if rules.first_draw == draw:
         return rules, seed
     if "draw" in options:
         if options["draw"] != draw:
@@ -52,30 +49,11 @@ def _rules_for_code(code: str, variant: str | Variant, options: dict[str, Any]) 
             )
     else:
         rules = rules_for(variant, **options, draw=draw)
-        if rules.draws[0] == draw:
+        if rules.first_draw == draw:
             return rules, seed
     raise InvalidCodeError(
         f"deal code {code!r} says draw {draw}, but variant {rules.variant.id!r} with these options "
-        f"turns {rules.draws[0]} at a time in its first pass"
-    )
-
-
-def _native_engine(rules: Rules, position: Position) -> NativeEngine:
-    """The native engine at ``position`` under ``rules``."""
-    p = position
-    return NativeEngine(rules.native, p.reserve, p.start, p.foundations, p.columns, p.stock, p.waste, p.recycles)
-
-
-def _position(engine: NativeEngine) -> Position:
-    reserve, start, foundations, columns, stock, waste, recycles = engine.position()
-    return Position(
-        reserve=reserve,
-        start=start,
-        foundations=foundations,
-        columns=columns,
-        stock=stock,
-        waste=waste,
-        recycles=recycles,
+        f"turns {rules.first_draw} at a time in its first pass"
     )
 
 
@@ -114,15 +92,16 @@ class Game:
         if isinstance(move_count, bool) or not isinstance(move_count, int) or move_count < 0:
             raise InvalidPositionError(f"the move count is an int 0 or more, not {move_count!r}")
         self.rules = rules
-        self._engine = _native_engine(rules, position)
-        self._legal: list[int] | None = None  # the legal move ints here, until play or undo
-        self._legal_moves: list[Move] | None = None  # the same as moves
-        self._auto_finish = rules.spec.auto_finish
+        self._engine = native_engine(rules, position)
+        # The moves `legal_moves` listed last, until play or undo: `play` knows them at once (the
+        # engine's own check still refuses one that moves made on it directly made illegal).
+        self._legal_moves: list[Move] | None = None
+        self._auto_finish = rules.auto_finish
         # The built-in scorers' points depend on the move alone: remember them by move int.
         self._points = rules.points if type(rules.scorer) in BUILT_IN_SCORERS else None
-        self._undo_limit = rules.spec.undo_limit
-        # One tuple per undoable action: (move ints made, score before, move count before).
-        self._steps: list[tuple[tuple[int, ...], int, int]] = []
+        # One tuple per undoable action, the last `undo_limit` kept: (move ints made, score before,
+        # move count before).
+        self._steps: deque[tuple[tuple[int, ...], int, int]] = deque(maxlen=rules.spec.undo_limit)
         self.score: int = rules.scorer.initial(position) if score is None else score
         self.move_count = move_count
         self._line: list[int] = []
@@ -137,7 +116,7 @@ class Game:
 
     @classmethod
     def from_deal(
-        cls, deal: str | list[str] | list[int], variant: str | Variant = "canfield", /, **options: Any
+        cls, deal: str | list[str] | list[int], /, variant: str | Variant = "canfield", **options: Any
     ) -> Game:
         """A new game from a deal: the cards in dealing order, as text or card ints.
 
@@ -154,7 +133,7 @@ class Game:
         return game
 
     @classmethod
-    def from_code(cls, code: str, variant: str | Variant = "canfield", /, **options: Any) -> Game:
+    def from_code(cls, code: str, /, variant: str | Variant = "canfield", **options: Any) -> Game:
         """A new game from a deal code such as ``CF1-D3-AAAAACL``, of ``variant`` with ``options``.
 
         The code's letters fix the cards; its ``D`` is the draw the game is played with (for a
@@ -166,10 +145,11 @@ class Game:
         code: a code and a ``draw`` that disagree raise `InvalidCodeError`, as does a code whose
         draw the variant cannot play. `code` is the canonical code, so
         ``Game.from_code(game.code, game.variant, **game.options())`` makes the same game again.
+        ``variant`` may be given by name too: ``Game.from_code(code, variant="classic")``.
         """
         rules, seed = _rules_for_code(code, variant, options)
         cards = shuffled_deck(seed, rules.decks)
-        game = cls(rules, rules.deal(cards), deal=cards, code=make_code(seed, rules.draws[0]))
+        game = cls(rules, rules.deal(cards), deal=cards, code=make_code(seed, rules.first_draw))
         game._dealt = True
         return game
 
@@ -177,7 +157,6 @@ class Game:
     def random(
         cls,
         variant: str | Variant = "canfield",
-        /,
         rng: _random.Random | None = None,
         *,
         winnable: bool = False,
@@ -189,65 +168,44 @@ class Game:
         The game turns the variant's own draw unless ``draw=`` asks for another, and its `code`
         says so, as for `from_code`. With ``winnable=True`` it deals until the solver proves a
         deal winnable within ``timeout`` seconds (as the apps' "winnable deals only" do), so the
-        game can certainly be won; deals the solver cannot settle in time are passed over.
+        game can certainly be won; deals the solver cannot settle in time are passed over (see
+        `canfield.solver.winnable_deal`).
         """
         if rng is not None and not isinstance(rng, _random.Random):
             raise CanfieldError(f"rng is a random.Random, not {type(rng).__name__}")
         rules = rules_for(variant, **options)
-        for _ in range(1000):
-            seed = (rng or _random).randrange(CODE_SPACE)
-            game = cls.from_code(make_code(seed, rules.draws[0]), variant, **options)
-            if not winnable:
-                return game
-            from .solver import solve
+        if winnable:
+            from .solver import winnable_deal
 
-            if solve(game, timeout=timeout).verdict == "won":
-                return game
-        raise CanfieldError(f"no deal of {rules.variant.id!r} proved winnable in 1000 tries")
+            number = winnable_deal(rules, rng, timeout=timeout)
+        else:
+            number = (rng or _random).randrange(CODE_SPACE)
+        return cls.from_code(make_code(number, rules.first_draw), variant, **options)
 
     @classmethod
     def from_position(cls, text: str) -> Game:
         """Recreate a game from `position_string` (variant, options, piles, score, move count).
 
-        Raises `InvalidPositionError` naming the first problem: a malformed field, or a position
-        these rules cannot reach (a card missing or repeated, a foundation off its rules, more
-        passes than allowed, a score below the rules' floor, a negative move count).
+        Raises `InvalidPositionError` naming the first problem: a malformed field (see
+        `canfield.notation.parse_position_string`), or a position these rules cannot reach (a card
+        missing or repeated, a foundation off its rules, more passes than allowed, a score below
+        the rules' floor, a negative move count).
         """
-        if not isinstance(text, str):
-            raise InvalidPositionError(f"a position string is text, not {type(text).__name__}")
-        fields = text.split()
-        if len(fields) != 9:
-            raise InvalidPositionError(
-                f"a position string has 9 space-separated fields (rules, reserve, foundations, columns, "
-                f"stock, waste, recycles, score, moves); got {len(fields)}"
-            )
-        variant, *opts = fields[0].split(",")
-        options: dict[str, Any] = {}
-        for opt in opts:
-            name, sep, value = opt.partition("=")
-            if not sep:
-                raise InvalidPositionError(f"rule option {opt!r}: expected name=value")
-            if name in options:
-                raise InvalidPositionError(f"rule option {name!r} is given twice")
-            options[name] = read_option(name, value)
+        parsed = parse_position_string(text)
         try:
-            check_options(options)  # first: an option named 'variant' is no keyword of rules_for
-            rules = rules_for(variant, **options)
+            check_options(parsed.options)  # first: an option named 'variant' is no keyword of rules_for
+            options = {name: read_option(name, value) for name, value in parsed.options.items()}
+            rules = rules_for(parsed.variant, **options)
         except CanfieldError as e:
-            raise InvalidPositionError(f"position rules {fields[0]!r}: {e}") from None
-        pos = parse_piles(fields[1:7])
-        score, move_count = read_int(fields[7], signed=True), read_int(fields[8])
-        if score is None:
-            raise InvalidPositionError(f"score {shown(fields[7])} is not a number")
-        if move_count is None:
-            raise InvalidPositionError(f"move count {shown(fields[8])} is not a number 0 or more")
-        return cls(rules, pos, score=score, move_count=move_count)
+            raise InvalidPositionError(f"position rules {text.split()[0]!r}: {e}") from None
+        return cls(rules, parsed.position, score=parsed.score, move_count=parsed.move_count)
 
     def copy(self) -> Game:
-        """An independent game at the same position (without the undo history)."""
+        """An independent game at the same position, with the same settings (without the undo history)."""
         g = Game(
             self.rules, self.position, deal=self.deal, code=self.code, score=self.score, move_count=self.move_count
         )
+        g.double_tap = self.double_tap
         return g
 
     # -- what the game is -------------------------------------------------------------------------
@@ -267,18 +225,21 @@ class Game:
         """The native engine under this game: moves, make, unmake, perft, key; no scores, no undo limit.
 
         For search code (perft, solvers, playouts). Moves made on it directly bypass the game's
-        history and score: take them back before using the game again.
+        history and score: `legal_moves` then lists the engine's moves, but take them back before
+        playing or undoing on the game again.
         """
         return self._engine
 
     def reference_engine(self) -> Engine:
         """A `canfield.engine.Engine` (the readable Python statement of the rules) at this position."""
+        from .engine import Engine
+
         return Engine(self.rules, self.position)
 
     @property
     def position(self) -> Position:
         """An immutable snapshot of every pile."""
-        return _position(self._engine)
+        return native_position(self._engine)
 
     def key(self) -> int:
         """A 64-bit hash of the position (piles, foundations, recycles), the same whatever the
@@ -287,20 +248,18 @@ class Game:
 
     def options(self) -> dict[str, Any]:
         """The options that differ from the variant's own spec."""
-        base = self.rules.variant.spec
-        return {f: getattr(self.spec, f) for f in FIELDS if getattr(self.spec, f) != getattr(base, f)}
+        return self.rules.options()
 
     def position_string(self) -> str:
         """One line that recreates this game exactly with `from_position` (like chess's FEN).
 
         ``<variant>[,option=value…] <reserve> <foundations> <columns> <stock> <waste> <recycles>
-        <score> <moves>``; see `canfield.notation.format_piles` for the pile fields.
+        <score> <moves>``; see `canfield.notation.format_position_string`.
         """
         return self._position_string(self.position, self.score, self.move_count)
 
     def _position_string(self, position: Position, score: int, move_count: int) -> str:
-        rules = ",".join([self.variant] + [f"{k}={format_option(v)}" for k, v in self.options().items()])
-        return f"{rules} {format_piles(position)} {score} {move_count}"
+        return format_position_string(self.variant, self.options(), position, score, move_count)
 
     def start_position_string(self) -> str:
         """The position string of where `line` starts (the deal, or the position the game was made from)."""
@@ -314,14 +273,15 @@ class Game:
     # -- moves ---------------------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move here, each once: to the foundations first, then onto columns, the stock last."""
-        moves = self._legal_moves
-        if moves is None:
-            moves = self._engine.moves_from(_MOVE_TABLE)
-            if moves is None:  # a move int not seen before: check it and cache its Move
-                moves = [_move_of(m) for m in self._legal_ints()]
-            self._legal_moves = moves
-        return moves[:]
+        """Every legal move here, each once: to the foundations first, then onto columns, the stock last.
+
+        Read from the engine each time (a new list), so moves made on `engine` directly show.
+        """
+        moves = self._engine.moves_from(_MOVE_TABLE)
+        if moves is None:  # a move int not seen before: check it and cache its Move
+            moves = [_move_of(m) for m in self._engine.moves()]
+        self._legal_moves = moves
+        return moves
 
     def _parse(self, move: Move | str | int) -> int:
         """The move int of a `Move`, a move's text or a move int; `InvalidMoveError` for anything else."""
@@ -346,10 +306,7 @@ class Game:
             return False
 
     def _legal_ints(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._engine.moves()
-        return legal
+        return self._engine.moves()
 
     def play(self, move: Move | str | int) -> Move:
         """Play a move (a `Move`, its text, or its move int) and return it.
@@ -366,20 +323,22 @@ class Game:
                 raise IllegalMoveError(f"illegal move {_move_of(m).text!r}: {self.explain(m)}")
             mv = _move_of(m)
         score = self.score
-        self._engine.make(m)
-        self._legal = self._legal_moves = None
-        self._add_points(m, mv)
+        try:
+            self._engine.make(m)
+        except ValueError:  # listed before moves made on the engine directly, and illegal since
+            self._legal_moves = None
+            raise IllegalMoveError(f"illegal move {mv.text!r}: {self.explain(m)}") from None
+        self._legal_moves = None
+        table = self._points
+        if table is None or (points := table.get(m)) is None or points:  # nothing to add for most moves
+            self._add_points(m, mv)
         move_count = self.move_count
         self.move_count = move_count + 1
         self._line.append(m)
-        steps = self._steps
         if self._auto_finish:
-            steps.append(((m, *self._auto_finish_moves()), score, move_count))
+            self._steps.append(((m, *self._finish()), score, move_count))
         else:
-            steps.append(((m,), score, move_count))
-        limit = self._undo_limit
-        if limit is not None and len(steps) > limit:
-            del steps[0]
+            self._steps.append(((m,), score, move_count))
         return mv
 
     def _add_points(self, m: int, mv: Move) -> None:
@@ -395,28 +354,12 @@ class Game:
             floor = self.rules.scorer.floor
             self.score = score if floor is None or score >= floor else floor
 
-    def _make(self, m: int) -> Move:
-        """Make move int ``m`` (legal here) on the engine and score it; returns its `Move`."""
-        self._engine.make(m)
-        self._legal = self._legal_moves = None
-        mv = _MOVES.get(m) or _move_of(m)
-        self._add_points(m, mv)
-        return mv
-
-    def _auto_finish_moves(self) -> tuple[int, ...]:
-        """Send cards up while stock, waste and reserve are empty (the rules' ``auto_finish``)."""
-        e = self._engine
-        done: list[int] = []
-        while True:
-            pos = _position(e)
-            if pos.stock or pos.waste or pos.reserve or e.is_won():
-                break
-            up = [m for m in e.moves() if decode(m)[1] == FOUNDATION]
-            if not up:
-                break
-            self._make(up[0])
-            done.append(up[0])
-        return tuple(done)
+    def _finish(self) -> tuple[int, ...]:
+        """Play and score the rules' automatic finish (``auto_finish``) after a move; the moves made."""
+        auto = finish(self._engine)
+        for m in auto:
+            self._add_points(m, _MOVES.get(m) or _move_of(m))
+        return auto
 
     def undo(self) -> Move:
         """Take back the last action and its points; raises `UndoError` when none can be undone."""
@@ -428,7 +371,7 @@ class Game:
         self._line.pop()
         for _ in made:
             self._engine.unmake()
-        self._legal = self._legal_moves = None
+        self._legal_moves = None
         self.score = score
         self.move_count = self.move_count + 1 if self.spec.undo_is_move else move_count
         return _move_of(made[0])
@@ -458,59 +401,13 @@ class Game:
         column, where a card below the top means the run from it. The card goes to its foundation
         when it fits; otherwise, with double tap on (`double_tap`, default True), to the longest
         column that accepts it (leftmost on a tie), then to an empty column; otherwise nothing
-        happens. A place that is none of these raises `InvalidMoveError`.
+        happens. A place that is none of these raises `InvalidMoveError` (see `canfield.tap`).
         """
-        src, count = self._tap_source(place)
-        if src is None:
-            return None
-        moves = [m for m in self.legal_moves() if decode(m.code)[0] == src and m.count == count]
-        up = next((m for m in moves if m.is_stock or m.to_foundation), None)
-        if up is not None:
-            return self.play(up)
-        if not (self.double_tap if double_tap is None else double_tap):
-            return None
-        cols = self.position.columns
+        from .tap import tap_move
 
-        def preference(m: Move) -> tuple[bool, int, int]:
-            i = decode(m.code)[1] - COL
-            return len(cols[i]) > 0, len(cols[i]), -i
-
-        onto = [m for m in moves if m.to_column]
-        return self.play(max(onto, key=preference)) if onto else None
-
-    def _tap_source(self, place: str) -> tuple[int | None, int]:
-        """The place a tap moves cards from and how many, or ``(None, 0)`` for a card that cannot move."""
-        if not isinstance(place, str):
-            raise InvalidMoveError(
-                f"a tap is on a place's text ('s', 'w', 'r', a column, a card), not {type(place).__name__}"
-            )
-        pos = self.position
-        t = place.strip()
-        if t.lower() == "s":
-            return STOCK, 0
-        if t.lower() == "w":
-            return WASTE, 1
-        if t.lower() == "r":
-            return RESERVE, 1
-        number = read_int(t)
-        if number is not None:
-            if not 1 <= number <= len(pos.columns):
-                raise InvalidMoveError(f"tap on column {t}: these rules have {len(pos.columns)} columns")
-            return (COL + number - 1, 1) if pos.columns[number - 1] else (None, 0)
-        try:
-            c = parse_card(t)
-        except CanfieldError as e:
-            raise InvalidMoveError(
-                f"tap on {place!r}: expected 's', 'w', 'r', a column number or a card ({e})"
-            ) from None
-        if pos.waste and pos.waste[-1] == c:
-            return WASTE, 1
-        if pos.reserve and pos.reserve[-1] == c:
-            return RESERVE, 1
-        for i, col in enumerate(pos.columns):
-            if c in col:
-                return COL + i, len(col) - col.index(c)
-        return None, 0
+        on = self.double_tap if double_tap is None else double_tap
+        move = tap_move(self.position, self.legal_moves(), place, double_tap=on)
+        return None if move is None else self.play(move)
 
     # -- end -----------------------------------------------------------------------------------
 
@@ -532,39 +429,33 @@ class Game:
         return self.reference_engine().explain(m)
 
     def observation(self) -> Observation:
-        """What a player sees: the reserve's face-down cards are ``None``, the stock only counted."""
-        pos = self.position
-        vis = self.rules.reserve_visible
-        size = len(pos.reserve)
-        return Observation(
-            reserve=tuple(c if i >= size - vis else None for i, c in enumerate(pos.reserve)),
-            start=pos.start,
-            foundations=pos.foundations,
-            columns=pos.columns,
-            stock_count=len(pos.stock),
-            waste=pos.waste,
-            recycles=pos.recycles,
+        """What a player sees: the reserve's face-down cards are ``None``, the stock only counted,
+        and the facts around the piles (variant, draw, pass, score, moves, won or lost)."""
+        e = self._engine
+        return observe(
+            self.rules, self.position, score=self.score, moves=self.move_count, won=e.is_won(), lost=e.is_lost()
         )
 
     def __str__(self) -> str:
         """The board as text, as ``canfield show`` prints it (see `canfield.board`)."""
         from .board import board_text
 
-        return board_text(self)
+        return board_text(self.observation())
 
     def __getstate__(self) -> dict[str, Any]:
         # The native engine does not pickle: keep where the game started and the moves made.
         state = self.__dict__.copy()
         state["_engine"] = self._engine.made()
-        state["_legal"] = state["_legal_moves"] = None
+        state["_legal_moves"] = None
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         made = state.pop("_engine")
         self.__dict__.update(state)
-        self._engine = _native_engine(self.rules, self._origin[0])
+        self._engine = native_engine(self.rules, self._origin[0])
         for m in made:
             self._engine.make(m)
+        self._steps = deque(self._steps, maxlen=self.spec.undo_limit)
 
     def __repr__(self) -> str:
         return f"Game.from_position({self.position_string()!r})"
@@ -573,7 +464,7 @@ class Game:
         """The position in words, in ``en``, ``it``, ``fr`` or ``pl`` (see `canfield.describe`)."""
         from .describe import describe
 
-        return describe(self, lang)
+        return describe(self.observation(), lang)
 
     def to_json(self) -> str:
         """The game as a saved-game JSON record (see `canfield.records`)."""
@@ -596,32 +487,12 @@ class Game:
         """The position as an SVG picture, which Jupyter shows for a game (see `canfield.svg`)."""
         from .svg import board_svg
 
-        return board_svg(self)
+        return board_svg(self.observation())
 
     def hint(self, *, timeout: float = 0.5) -> Hint:
-        """A suggested move here and where it came from.
+        """A suggested move here and where it came from: the solver's winning line when it finds one
+        within ``timeout`` seconds (and the next moves of it while the player follows it), else the
+        simple policy's move, with the solver's verdict (see `canfield.hints.hint`)."""
+        from .hints import hint
 
-        The solver looks for a win from here for up to ``timeout`` seconds: when it finds one,
-        the hint is the first move of that line (source ``"solver"``, verdict ``"won"``), and
-        while the player follows the line, the next hints come from it without searching again.
-        When the position is lost, or the search runs out of time, the hint is the move the
-        simple policy of `canfield.policy` prefers, with the solver's verdict (``"lost"`` or
-        ``"unknown"``).
-        """
-        from .solver import solve
-
-        plan = self.__dict__.get("_plan", {})
-        here = self.key()
-        if here in plan:
-            return Hint(plan[here], "solver", "won")
-        found = solve(self, timeout=timeout)
-        if found.verdict == "won" and found.line:
-            # Remember the line by the position before each of its moves.
-            g = self.copy()
-            plan = {}
-            for move in found.line:
-                plan[g.key()] = move
-                g.play(move)
-            self._plan = plan
-            return Hint(found.line[0], "solver", "won")
-        return Hint(preferred_move(self), "policy", found.verdict)
+        return hint(self, timeout=timeout)

@@ -1,4 +1,4 @@
-"""Move notation (SPEC §3) and the one-line position string; pure functions, no game needed.
+"""Move notation and the one-line position string; pure functions, no game needed.
 
 Moves: ``s`` turns the stock (or turns the waste back over); ``wf``, ``rf``, ``3f`` send the waste,
 reserve or column-3 top card to its foundation; ``w2``, ``r2`` play them onto column 2; ``13``
@@ -10,12 +10,13 @@ the hearts foundation onto column 2. Parsing also accepts upper/lower case, suit
 from __future__ import annotations
 
 import re
+from typing import Any, NamedTuple
 
 from .cards import RANKS, SUITS, card_name, parse_card, parse_rank, parse_suit
 from .errors import CanfieldError, InvalidMoveError, InvalidPositionError
 from .moves import COL, FOUNDATION, FSUIT, MAX_COUNT, RESERVE, STOCK, WASTE, decode, encode, is_move_int
 from .position import Position
-from .text import read_int, shown
+from .text import format_option, read_int, shown
 
 _MOVE_RE = re.compile(r"([wWrR1-9SHDCshdc♠♥♦♣])([fF1-9])(?::([0-9]+))?")
 
@@ -24,9 +25,10 @@ class Move:
     """One move, without a game: where the cards come from, where they go and how many.
 
     Make one from its text with `Move.parse` (``'13:4'``) or from the engine's move int with
-    `Move.from_int`; ``str(move)`` is its canonical text and ``int(move)`` its move int. A move
-    equals only another move, as in chess libraries (``Move.parse("12") == "12"`` is False: compare
-    ``str(move)``, or parse the text), and the same move is always the same object.
+    `Move.from_int`; ``str(move)`` is its canonical text and ``int(move)`` its move int. The same
+    move is always the same object (moves are interned by move int, pickles included), so a move
+    equals only itself, as in chess libraries (``Move.parse("12") == "12"`` is False: compare
+    ``str(move)``, or parse the text); equality and hashing are identity's, as fast as can be.
 
     ``source`` is ``'s'`` (the stock), ``'w'``, ``'r'``, a column number ``'1'``–``'9'`` or a
     foundation's suit letter ``'S'``/``'H'``/``'D'``/``'C'``; ``target`` is ``'f'``, a column
@@ -144,14 +146,6 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move.parse({self.text!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Move):
-            return self.code == other.code
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self.code)
 
     def __reduce__(self) -> tuple[type, tuple[int]]:
         return (Move, (self.code,))
@@ -309,3 +303,58 @@ def parse_piles(fields: list[str]) -> Position:
         waste=_parse_cards(waste, "waste"),
         recycles=passes_back,
     )
+
+
+class PositionString(NamedTuple):
+    """What a position string says, read but not checked against any rules (see `parse_position_string`)."""
+
+    variant: str
+    #: Each rule option's text as written (``{"draw": "1"}``): `canfield.spec.read_option` reads
+    #: it by its field, so that a word such as ``none`` means what the field means by it.
+    options: dict[str, str]
+    position: Position
+    score: int
+    move_count: int
+
+
+def format_position_string(
+    variant: str, options: dict[str, Any], position: Position, score: int, move_count: int
+) -> str:
+    """The one-line position string: ``<variant>[,option=value…] <six pile fields> <score> <moves>``.
+
+    The pile fields are `format_piles`'; options are written as `canfield.text.format_option` writes them.
+    """
+    rules = ",".join([variant] + [f"{k}={format_option(v)}" for k, v in options.items()])
+    return f"{rules} {format_piles(position)} {score} {move_count}"
+
+
+def parse_position_string(text: str) -> PositionString:
+    """Read a position string into its parts; raises `InvalidPositionError` naming the first malformed field.
+
+    Only the text is read: whether the variant exists and the position is one its rules can
+    reach is for `canfield.Game.from_position` to check.
+    """
+    if not isinstance(text, str):
+        raise InvalidPositionError(f"a position string is text, not {type(text).__name__}")
+    fields = text.split()
+    if len(fields) != 9:
+        raise InvalidPositionError(
+            f"a position string has 9 space-separated fields (rules, reserve, foundations, columns, "
+            f"stock, waste, recycles, score, moves); got {len(fields)}"
+        )
+    variant, *opts = fields[0].split(",")
+    options: dict[str, str] = {}
+    for opt in opts:
+        name, sep, value = opt.partition("=")
+        if not sep:
+            raise InvalidPositionError(f"rule option {opt!r}: expected name=value")
+        if name in options:
+            raise InvalidPositionError(f"rule option {name!r} is given twice")
+        options[name] = value
+    position = parse_piles(fields[1:7])
+    score, move_count = read_int(fields[7], signed=True), read_int(fields[8])
+    if score is None:
+        raise InvalidPositionError(f"score {shown(fields[7])} is not a number")
+    if move_count is None:
+        raise InvalidPositionError(f"move count {shown(fields[8])} is not a number 0 or more")
+    return PositionString(variant, options, position, score, move_count)

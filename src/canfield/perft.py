@@ -5,11 +5,13 @@ Two implementations that agree on perft for many positions and depths agree move
 
 from __future__ import annotations
 
-from ._native import Engine as NativeEngine
-from .engine import Engine
 from .errors import CanfieldError
-from .game import Game
-from .notation import format_move
+
+TYPE_CHECKING = False  # not typing's: `import canfield` loads this module, and typing would be most of its cost
+if TYPE_CHECKING:
+    from ._native import Engine as NativeEngine
+    from .engine import Engine
+    from .game import Game
 
 
 def perft(game: Game | Engine | NativeEngine, depth: int) -> int:
@@ -17,14 +19,19 @@ def perft(game: Game | Engine | NativeEngine, depth: int) -> int:
 
     A `Game` counts on its native engine; a `canfield.engine.Engine` (the reference) counts in Python.
     """
+    from .engine import Engine
+
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
         raise CanfieldError(f"perft depth is an int >= 0, not {depth!r}")
+    if isinstance(game, Engine):  # the reference engine, which runs without the native module
+        return _perft(game, depth)
+    from ._native import Engine as NativeEngine
+    from .game import Game
+
     if isinstance(game, Game):
         return game.engine.perft(depth)
     if isinstance(game, NativeEngine):
         return game.perft(depth)
-    if isinstance(game, Engine):
-        return _perft(game, depth)
     raise CanfieldError(f"perft counts from a Game or an engine, not {type(game).__name__}")
 
 
@@ -43,6 +50,8 @@ def _perft(e: Engine, depth: int) -> int:
 
 def divide(game: Game, depth: int) -> dict[str, int]:
     """perft split by first move (move text → count), for finding where two programs differ."""
+    from .notation import format_move
+
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
         raise CanfieldError(f"divide depth is an int >= 1, not {depth!r}")
     e = game.engine

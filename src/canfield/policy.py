@@ -1,4 +1,4 @@
-"""A simple move policy and the `Hint` that `Game.hint` returns.
+"""A simple move policy, and the `Hint` that `Game.hint` returns (see `canfield.hints`).
 
 `preferred_move` is what a careful beginner would do, in a fixed order: put a card up on a
 foundation, play the reserve, move a column when that frees something, play the waste, turn the
@@ -9,14 +9,13 @@ so it loses games that can be won.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 
+from ._native import Engine as NativeEngine
+from .native import finish, native_engine
 from .notation import Move
-
-if TYPE_CHECKING:
-    from .game import Game
+from .position import Position
+from .rules import Rules
 
 #: Where a hint may come from.
 HINT_SOURCES = ("policy", "solver")
@@ -36,25 +35,31 @@ class Hint:
     verdict: str | None = None
 
 
-def _frees_a_card(game: Game, move: Move) -> bool:
+def _frees_a_card(engine: NativeEngine, rules: Rules, move: Move, column: tuple[int, ...]) -> bool:
     """Whether a column move empties its column or uncovers a card that can go up at once."""
-    column = game.observation().columns[int(move.source) - 1]
     if move.count == len(column):
         return True
-    after = game.copy()
-    after.play(move)
-    return any(m.source == move.source and m.target == "f" for m in after.legal_moves())
+    engine.make(move.code)
+    made = 1 + (len(finish(engine)) if rules.auto_finish else 0)  # what the game would do after it
+    try:
+        return any(m.source == move.source and m.target == "f" for m in map(Move.from_int, engine.moves()))
+    finally:
+        for _ in range(made):
+            engine.unmake()
 
 
-def preferred_move(game: Game) -> Move | None:
-    """The policy's move here, or None when it sees nothing to do; the same position gives the same move.
+def preferred_move(rules: Rules, position: Position) -> Move | None:
+    """The policy's move at ``position`` under ``rules``, or None when it sees nothing to do.
 
-    In order: a card to a foundation (reserve first, then waste, then columns); the reserve's top
-    card onto a column (a card before an empty column); a column move that empties its column or
-    uncovers a card that then goes up; the waste onto a column; the stock.
+    The same position gives the same move. In order: a card to a foundation (reserve first, then
+    waste, then columns); the reserve's top card onto a column (a card before an empty column); a
+    column move that empties its column or uncovers a card that then goes up; the waste onto a
+    column; the stock. ``canfield.policy.preferred_move(game.rules, game.position)`` asks it
+    about a game.
     """
-    moves = [m for m in game.legal_moves() if m.source not in "SHDC"]  # no take-backs
-    columns = game.observation().columns
+    engine = native_engine(rules, position)
+    moves = [m for m in map(Move.from_int, engine.moves()) if m.source not in "SHDC"]  # no take-backs
+    columns = position.columns
 
     def onto_card(m: Move) -> bool:
         return m.target != "f" and bool(columns[int(m.target) - 1])
@@ -69,7 +74,11 @@ def preferred_move(game: Game) -> Move | None:
     reserve = sorted((m for m in moves if m.source == "r"), key=lambda m: not onto_card(m))
     if reserve:
         return reserve[0]
-    freeing = [m for m in moves if m.source.isdigit() and onto_card(m) and _frees_a_card(game, m)]
+    freeing = [
+        m
+        for m in moves
+        if m.source.isdigit() and onto_card(m) and _frees_a_card(engine, rules, m, columns[int(m.source) - 1])
+    ]
     if freeing:
         return freeing[0]
     waste = sorted((m for m in moves if m.source == "w"), key=lambda m: not onto_card(m))

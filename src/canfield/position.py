@@ -55,6 +55,11 @@ class Position:
         return out + list(self.stock) + list(self.waste)
 
 
+def foundation_top(start: int, suit: int, count: int) -> int | None:
+    """The top card of a foundation of ``suit`` holding ``count`` cards from rank ``start`` (None if empty)."""
+    return None if count == 0 else suit * 13 + (start + count - 1) % 13
+
+
 def foundation_suits(base_suit: int | None, decks: int) -> tuple[int, ...]:
     """Foundation order: the base card's suit first, then the other suits in the order ♠♥♦♣."""
     order = list(range(4))
@@ -65,7 +70,7 @@ def foundation_suits(base_suit: int | None, decks: int) -> tuple[int, ...]:
 
 
 def default_deal(cards: list[int], *, reserve_size: int, columns: int, decks: int, fixed_base: int | None) -> Position:
-    """SPEC §3's reading of a deal: reserve, base card, one card per column, then the stock.
+    """The standard reading of a deal: reserve, base card, one card per column, then the stock.
 
     With a fixed foundation rank (``fixed_base``, e.g. 2 in Storehouse) the cards of that rank are
     first taken out of the deal, in order, to start the foundations; the rest is read as above

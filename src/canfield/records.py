@@ -7,7 +7,7 @@ A record is one JSON object::
      "score": 5, "move_count": 3}
 
 - ``options``: `Game.options`, the rule fields that differ from the variant's own spec.
-- ``deal``: the cards in dealing order (SPEC §3). A game that has no deal to replay from (made
+- ``deal``: the cards in dealing order (see `canfield.deals`). A game that has no deal to replay from (made
   with `Game.from_position`) holds ``position`` instead: a position string, where its line starts.
 - ``code``: the deal code, or null.
 - ``moves``: the line of play that reached the position: the moves the player chose, in order.
@@ -47,7 +47,7 @@ FIELDS = ("format", "version", "variant", "options", "deal", "position", "code",
 
 
 def dumps(game: Game) -> str:
-    """The game as a JSON record, one field a line (UTF-8 text, cards and moves as in SPEC §3)."""
+    """The game as a JSON record, one field a line (UTF-8 text; cards and moves in their canonical text)."""
     body = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in to_record(game).items())
     return "{\n" + body + "\n}\n"
 
@@ -209,8 +209,8 @@ def _start(record: dict[str, Any], rules: Rules) -> Game:
         draw, seed = parse_code(code)
     except CanfieldError as e:
         raise RecordError(f"record.code: {e}") from None
-    if draw != rules.spec.draw:
-        raise RecordError(f"record.code: {code!r} says draw {draw}, but the record's rules draw {rules.spec.draw}")
+    if draw != rules.first_draw:  # what the code says is the rules' own first draw, whatever the spec's draw
+        raise RecordError(f"record.code: {code!r} says draw {draw}, but the record's rules draw {rules.first_draw}")
     cards = shuffled_deck(seed, rules.decks)
     if game.deal is not None and game.deal != cards:
         raise RecordError(f"record.code: {code!r} is not the code of record.deal (its deal is another)")

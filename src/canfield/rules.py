@@ -7,22 +7,24 @@ starts. The engine only ever sees the resulting `Rules`.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ._native import MAX_DRAW, Tables
 from .cards import RANKS, SUITS, card_name
 from .errors import CanfieldError, InvalidPositionError, VariantError
 from .moves import MODES
 from .position import Position
 from .scoring import Scorer
-from .spec import CANFIELD, RuleSpec
+from .spec import CANFIELD, MAX_DRAW, RuleSpec
 
 if TYPE_CHECKING:
     import pluggy
+
+    from ._native import Tables
 
 #: Passes asked of `canfield_draw_count` when passes are unlimited; later passes repeat the last.
 UNLIMITED_DRAW_PASSES = 16
@@ -94,19 +96,15 @@ class Variant:
         return sorted(n for n in dir(h) if n.startswith("canfield_") and hasattr(getattr(h, n), "canfield_impl"))
 
 
-def _restore_rules(variant: str, options: dict[str, Any]) -> Rules:
-    from .plugins.registry import rules_for
-
-    return rules_for(variant, **options)
-
-
 @attrs.frozen(eq=False, repr=False)
 class Rules:
     """A rule set compiled for the engines: hooks resolved once into plain values and tables.
 
     Built by `compile_rules` (through `canfield.plugins.registry.rules_for`, which caches it);
-    both engines read only this. It pickles as its variant id and options, recompiled on load,
-    so the variant must be registered in the process that loads it.
+    both engines, the game and its views read only this, so each fact of the rules (the draw of
+    each pass, the pass text, when passes start to repeat) is worked out here once. The registry
+    that makes rules also tells pickle how to make them again: they pickle as their variant id and
+    options, recompiled on load, so the variant must be registered in the process that loads them.
     """
 
     variant: Variant
@@ -126,18 +124,56 @@ class Rules:
     draws: tuple[int, ...]
     #: Passes through the stock allowed, or None for unlimited.
     pass_limit: int | None
+    #: The first pass from which every pass draws as the last one of `draws` (0 when all draw
+    #: alike): from then on, with unlimited passes, a pass repeats the one before it.
+    steady_pass: int
+    #: Cards go up to the foundations by themselves once stock, waste and reserve are empty.
+    auto_finish: bool
     reserve_visible: int
     deal: Callable[[list[int]], Position]
     scorer: Scorer
-    #: The same tables for the native engine (`canfield._native.Tables`).
-    native: Any
     #: Points of each move int played so far, for the built-in scorers (see `Game`).
     points: dict[int, int] = attrs.field(factory=dict, repr=False)
+
+    @property
+    def first_draw(self) -> int:
+        """Cards turned per stock turn in the first pass: the ``D`` of the game's deal code."""
+        return self.draws[0]
 
     def draw_count(self, recycles: int) -> int:
         """Cards turned per stock turn in the pass after ``recycles`` recycles."""
         d = self.draws
         return d[recycles] if recycles < len(d) else d[-1]
+
+    def passes_text(self, recycles: int, *, unlimited: str = "unlimited") -> str:
+        """Which pass through the stock this is, e.g. ``pass 2 of 3`` or ``pass 1 of unlimited``.
+
+        ``unlimited`` is the word for no limit (a picture short of room writes ``∞``).
+        """
+        limit = unlimited if self.pass_limit is None else str(self.pass_limit)
+        return f"pass {recycles + 1} of {limit}"
+
+    @functools.cached_property
+    def native(self) -> Tables:
+        """The same tables for the native engine (`canfield._native.Tables`), built on first use.
+
+        Only a native engine needs them, so the reference engine (`canfield.engine`) and
+        everything that reads the rules run without the native module.
+        """
+        from ._native import Tables
+
+        return Tables(
+            self.columns,
+            self.decks,
+            self.builds,
+            self.empty_ok,
+            self.auto_fill,
+            self.mode,
+            self.takeback,
+            self.draws,
+            self.pass_limit,
+            self.spec.build_past_base,
+        )
 
     def options(self) -> dict[str, Any]:
         """The spec fields that differ from the variant's own spec."""
@@ -147,9 +183,6 @@ class Rules:
             for f in attrs.fields(RuleSpec)
             if getattr(self.spec, f.name) != getattr(base, f.name)
         }
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_restore_rules, (self.variant.id, self.options()))
 
     def __repr__(self) -> str:
         return f"<Rules {self.variant.id} {self.spec!r}>"
@@ -195,6 +228,9 @@ def compile_rules(variant: Variant, spec: RuleSpec, hook: pluggy.HookRelay) -> R
     for i, d in enumerate(draws):
         if isinstance(d, bool) or not isinstance(d, int) or d < 1 or d > MAX_DRAW:
             raise _fail(variant, f"canfield_draw_count returned {d!r} for pass {i}, not an int 1..{MAX_DRAW}")
+    steady = len(draws) - 1
+    while steady > 0 and draws[steady - 1] == draws[-1]:
+        steady -= 1
 
     visible = hook.canfield_reserve_visible(spec=spec)
     if isinstance(visible, bool) or not isinstance(visible, int) or not 0 <= visible <= max(spec.reserve_size, 1):
@@ -225,21 +261,11 @@ def compile_rules(variant: Variant, spec: RuleSpec, hook: pluggy.HookRelay) -> R
         takeback=spec.foundation_takeback,
         draws=draws,
         pass_limit=pass_limit,
+        steady_pass=steady,
+        auto_finish=spec.auto_finish,
         reserve_visible=visible,
         deal=deal,
         scorer=scorer,
-        native=Tables(
-            spec.columns,
-            spec.decks,
-            builds,
-            empty_ok,
-            fill.auto,
-            mode,
-            spec.foundation_takeback,
-            draws,
-            pass_limit,
-            spec.build_past_base,
-        ),
     )
 
 

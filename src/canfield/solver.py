@@ -9,22 +9,34 @@ a player who has seen the whole deal would. Its answer:
 - ``lost``: proved, no sequence of legal moves from here wins;
 - ``unknown``: the budget (time, positions or memory) ran out first; `Solution.cut` says which.
 
-The search is an exhaustive depth-first search with a set of visited positions; it prunes
-nothing else, so a "lost" is a proof under any rules. Positions are remembered as 128-bit
+The search is a depth-first search with a set of visited positions, so a "lost" is a proof under
+any rules. It also prunes, each time only where a stated argument about the rules makes it exact
+and off where the rules break that argument: stock turns folded into the move that follows them,
+safe moves to the foundations played at once, positions one stock cycle apart stored as one, runs
+moved onto a twin card only to use the card it uncovers; a shortcut search takes turns with the
+complete one. ``docs/solver.md`` gives each argument. Positions are remembered as 128-bit
 fingerprints: the chance that two of n positions collide, the one way a win could be missed, is
 below n² / 2¹²⁹. The set of visited positions is the search's memory; ``memory`` bounds it, and
 reaching the bound gives ``unknown``, never a crash.
+
+`solve` takes a game; `solve_position` takes plain data (compiled rules and a position), and
+`winnable_deal` deals until the solver proves a deal winnable (``Game.random(winnable=True)``).
 """
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 import attrs
 
-from . import _native
+from ._native import solve as native_solve
+from .deals import CODE_SPACE, shuffled_deck
 from .errors import CanfieldError
+from .native import finish, native_engine
 from .notation import Move
+from .position import Position
+from .rules import Rules
 
 if TYPE_CHECKING:
     from .game import Game
@@ -85,35 +97,63 @@ def solve(
 
     if not isinstance(game, Game):
         raise CanfieldError(f"solve takes a Game, not {type(game).__name__}")
+    return solve_position(game.rules, game.position, timeout=timeout, max_states=max_states, memory=memory)
+
+
+def solve_position(
+    rules: Rules,
+    position: Position,
+    *,
+    timeout: float | None = None,
+    max_states: int | None = None,
+    memory: int = DEFAULT_MEMORY,
+) -> Solution:
+    """Solve ``position`` under compiled ``rules``: `solve` without a game (the same bounds)."""
     if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout >= 0):
         raise CanfieldError(f"timeout is a number of seconds >= 0 or None, not {timeout!r}")
     for name, value in (("max_states", max_states), ("memory", memory)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
             raise CanfieldError(f"{name} is an int >= 1, not {value!r}")
-    auto = game.spec.auto_finish
-    verdict, line, states, seconds, cut = _native.solve(
-        game.engine,
+    auto = rules.auto_finish
+    verdict, line, states, seconds, cut = native_solve(
+        native_engine(rules, position),
         timeout=None if timeout is None else float(timeout),
         max_states=max_states,
         memory=memory,
         auto_finish=auto,
     )
-    moves = tuple(Move.from_int(m) for m in line)
-    if auto and moves:
-        moves = _player_line(game, moves)
-    return Solution(verdict, moves, states, seconds, cut)
+    if auto and line:
+        line = _player_line(rules, position, line)
+    return Solution(verdict, tuple(Move.from_int(m) for m in line), states, seconds, cut)
 
 
-def _player_line(game: Game, line: tuple[Move, ...]) -> tuple[Move, ...]:
+def _player_line(rules: Rules, position: Position, line: list[int]) -> list[int]:
     """The player's moves of an engine line under rules that finish by themselves: the moves the
     game then makes on its own (the solver made them the same way) are left out."""
-    g = game.copy()
-    out: list[Move] = []
+    engine = native_engine(rules, position)
+    out: list[int] = []
     i = 0
-    depth = g.engine.depth  # moves made on the engine, the game's own ones included
     while i < len(line):
-        before = depth()
-        g.play(line[i])
+        engine.make(line[i])
         out.append(line[i])
-        i += depth() - before
-    return tuple(out)
+        i += 1 + len(finish(engine))
+    return out
+
+
+#: How many deals `winnable_deal` tries before it gives up.
+WINNABLE_TRIES = 1000
+
+
+def winnable_deal(rules: Rules, rng: random.Random | None = None, *, timeout: float = 2.0) -> int:
+    """The number of a random deal that the solver proves winnable under ``rules`` within ``timeout`` s.
+
+    Deals are drawn with ``rng`` (the ``random`` module's own when None) until one is proved won,
+    as the apps' "winnable deals only" do; deals it cannot settle in time are passed over. Raises
+    `CanfieldError` after `WINNABLE_TRIES` deals.
+    """
+    draw = rng.randrange if rng is not None else random.randrange
+    for _ in range(WINNABLE_TRIES):
+        number = draw(CODE_SPACE)
+        if solve_position(rules, rules.deal(shuffled_deck(number, rules.decks)), timeout=timeout).verdict == "won":
+            return number
+    raise CanfieldError(f"no deal of {rules.variant.id!r} proved winnable in {WINNABLE_TRIES} tries")

@@ -7,7 +7,7 @@ its metadata (``metadata["doc"]``) that the docs generator prints.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 import attrs
 
@@ -16,12 +16,7 @@ from .cards import RANKS
 from .errors import RulesError
 from .text import read_int
 
-TableauMoves = Literal["any", "top-or-whole", "whole"]
-BuildRule = Literal["alternate-colour", "any-suit", "same-suit"]
-EmptyColumn = Literal["reserve", "any"]
-ReserveVisible = Literal["top", "all"]
-Scoring = Literal["app", "casino", "none"]
-
+#: The choices of each text field (its validator and the docs read them).
 TABLEAU_MOVES: tuple[str, ...] = ("any", "top-or-whole", "whole")
 BUILD_RULES: tuple[str, ...] = ("alternate-colour", "any-suit", "same-suit")
 EMPTY_COLUMN: tuple[str, ...] = ("reserve", "any")

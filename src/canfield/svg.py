@@ -1,6 +1,6 @@
 """Pictures of positions: one self-contained SVG image per position, drawn by this module.
 
-`board_svg` draws what a player sees (`Game.observation`): the stock as a back with its count,
+`board_svg` draws what a player sees (an `Observation`, or a game's): the stock as a back with its count,
 the waste (fanned when more than one card is turned at a time), the reserve (face-down cards as
 backs), the foundations (an empty one shows the card that starts it), the columns, and a line with
 the variant, draw, pass, score and moves. Nothing face down is in the image, not even as text.
@@ -18,14 +18,12 @@ True
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
 
-import attrs
+from .cards import SUIT_SYMBOLS, card_name, card_text, rank_text
+from .observation import Observable, Observation, observation_of
+from .position import foundation_top
 
-from .cards import RANKS, SUIT_SYMBOLS, card_name
-
-if TYPE_CHECKING:
-    from .game import Game, Observation
+__all__ = ["board_svg", "card_text", "draw", "foundation_top", "rank_text"]
 
 CARD_W, CARD_H = 64, 90
 GAP = 12
@@ -49,61 +47,6 @@ BACK_LINE = "#9fbde3"
 _RED_SUITS = (1, 2)
 _TEXT_STYLE = "\ufe0e"  # show the suit symbols as text, never as emoji
 _TIGHT = ' letter-spacing="-1.5"'  # a 10's index fits where the others do
-
-
-@attrs.frozen
-class Status:
-    """The facts around the piles that every view of a game shows: rules, pass, score, moves, end."""
-
-    name: str
-    draw: int
-    pass_number: int
-    pass_limit: int | None
-    score: int
-    moves: int
-    won: bool
-    lost: bool
-
-    @property
-    def passes_text(self) -> str:
-        """``pass 1 of 3``, or ``pass 1 of unlimited``."""
-        limit = "unlimited" if self.pass_limit is None else str(self.pass_limit)
-        return f"pass {self.pass_number} of {limit}"
-
-    @property
-    def can_redeal(self) -> bool:
-        """Whether another pass through the stock is allowed after this one."""
-        return self.pass_limit is None or self.pass_number < self.pass_limit
-
-
-def status(game: Game) -> Status:
-    """The `Status` of a game now."""
-    recycles = game.observation().recycles
-    return Status(
-        name=game.rules.variant.name,
-        draw=game.rules.draw_count(recycles),
-        pass_number=recycles + 1,
-        pass_limit=game.rules.pass_limit,
-        score=game.score,
-        moves=game.move_count,
-        won=game.is_won(),
-        lost=game.is_lost(),
-    )
-
-
-def rank_text(rank: int) -> str:
-    """A rank as printed on a card: ``A``, ``2`` … ``10``, ``J``, ``Q``, ``K``."""
-    return "10" if RANKS[rank] == "T" else RANKS[rank]
-
-
-def card_text(card: int) -> str:
-    """A card as printed on it, e.g. ``10♥``."""
-    return rank_text(card % 13) + SUIT_SYMBOLS[(card // 13) % 4]
-
-
-def foundation_top(start: int, suit: int, count: int) -> int | None:
-    """The top card of a foundation of ``suit`` holding ``count`` cards from rank ``start``."""
-    return None if count == 0 else suit * 13 + (start + count - 1) % 13
 
 
 # -- drawing -----------------------------------------------------------------------------------
@@ -180,8 +123,8 @@ def _fan_y(cards: tuple[int | None, ...], x: float, y: float) -> tuple[list[str]
     return parts, y + CARD_H
 
 
-def draw(obs: Observation, st: Status, *, width: int | None = None) -> str:
-    """The SVG picture of an observation with its status (`board_svg` for a game)."""
+def draw(obs: Observation, *, width: int | None = None) -> str:
+    """The SVG picture of an observation (`board_svg` takes a game too)."""
     slots = max(min(len(obs.foundations), FOUNDATION_ROW), len(obs.columns))
     x_stock = MARGIN
     x_waste = x_stock + CARD_W + GAP
@@ -208,9 +151,9 @@ def draw(obs: Observation, st: Status, *, width: int | None = None) -> str:
             )
         )
     else:
-        body.append(_slot(x_stock, y_top, "↻" if obs.waste and st.can_redeal else ""))
+        body.append(_slot(x_stock, y_top, "↻" if obs.waste and obs.can_redeal else ""))
     body.append(_text(x_stock, y_top + CARD_H + 15, f"stock {obs.stock_count}", size=13, fill=INK))
-    shown = obs.waste[-min(st.draw, WASTE_SHOWN) :] if obs.waste else ()
+    shown = obs.waste[-min(obs.draw, WASTE_SHOWN) :] if obs.waste else ()
     if shown:
         for i, c in enumerate(shown):
             body.append(_card(x_waste + i * FAN_X, y_top, c))
@@ -253,10 +196,10 @@ def draw(obs: Observation, st: Status, *, width: int | None = None) -> str:
         low = max(low, col_end)
 
     full_h = low + MARGIN
-    limit = "∞" if st.pass_limit is None else st.pass_limit
-    head = f"{st.name} · draw {st.draw} · pass {st.pass_number} of {limit}"
-    end = " · won" if st.won else " · lost" if st.lost else ""
-    tail = f"score {st.score} · moves {st.moves}{end}"
+    passes = obs.passes.replace("unlimited", "∞")  # the one pass text, with a symbol where room is short
+    head = f"{obs.name} · draw {obs.draw} · {passes}"
+    end = " · won" if obs.won else " · lost" if obs.lost else ""
+    tail = f"score {obs.score} · moves {obs.moves}{end}"
     if _width(head, 16) + _width(tail, 16) + 2 * MARGIN + 16 > full_w:  # two lines when one is too short
         full_h += HEADER - 8
         body = [f'<g transform="translate(0,{HEADER - 8})">', *body, "</g>"]
@@ -268,7 +211,7 @@ def draw(obs: Observation, st: Status, *, width: int | None = None) -> str:
         _text(full_w - MARGIN, tail_y, tail, size=16, fill="#ffd54a" if end else INK, anchor="end", cls="status"),
     ]
     scale = 1.0 if width is None else width / full_w
-    title = f"{st.name}: {st.passes_text}, score {st.score}, {st.moves} moves{end.replace(' ·', ',')}"
+    title = f"{obs.name}: {obs.passes}, score {obs.score}, {obs.moves} moves{end.replace(' ·', ',')}"
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {full_w:g} {full_h:g}" '
         f'width="{full_w * scale:.0f}" height="{full_h * scale:.0f}" font-family="{FONT}" role="img">'
@@ -280,6 +223,9 @@ def draw(obs: Observation, st: Status, *, width: int | None = None) -> str:
     )
 
 
-def board_svg(game: Game, *, width: int | None = None) -> str:
-    """The picture of a game's position as one SVG document (``width`` in pixels scales it)."""
-    return draw(game.observation(), status(game), width=width)
+def board_svg(view: Observation | Observable, *, width: int | None = None) -> str:
+    """The picture of a position as one SVG document (``width`` in pixels scales it).
+
+    ``view`` is an `Observation` or a `Game` (its observation is drawn).
+    """
+    return draw(observation_of(view), width=width)

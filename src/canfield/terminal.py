@@ -17,11 +17,11 @@ from typing import TextIO
 
 from . import records
 from .board import board_text
-from .cards import parse_card
+from .cards import card_text, parse_card
 from .errors import CanfieldError, IllegalMoveError, InvalidMoveError, UndoError
 from .game import Game
 from .notation import Move, parse_move
-from .svg import card_text, foundation_top
+from .position import foundation_top
 
 HELP = """\
 Type one of these, then Enter:

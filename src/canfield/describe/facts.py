@@ -1,7 +1,7 @@
-"""The facts a description states, read from what a player sees (`Game.observation`).
+"""The facts a description states, read from what a player sees (an `Observation`).
 
 Only face-up information goes in: the stock is counted, never named, and the reserve's cards are
-those the variant shows (``game.rules.reserve_visible`` from the top), so no wording built on these
+those the variant shows (``rules.reserve_visible`` from the top), so no wording built on these
 facts can reveal a face-down card.
 """
 
@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import takewhile
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from ..game import Game
+from ..observation import Observable, Observation, observation_of
+from ..position import foundation_top
 
 
 @dataclass(frozen=True)
@@ -46,13 +45,12 @@ class Facts:
     """Each column bottom to top."""
 
 
-def facts_of(game: Game) -> Facts:
-    """The facts of ``game``'s position as its player sees it."""
-    obs = game.observation()
+def facts_of(view: Observation | Observable) -> Facts:
+    """The facts of a position as its player sees it: ``view`` is an `Observation` or a `Game`."""
+    obs = observation_of(view)
     shown = tuple(c for c in takewhile(lambda c: c is not None, reversed(obs.reserve)) if c is not None)
     foundations = tuple(
-        FoundationFacts(suit, count, suit * 13 + (obs.start + count - 1) % 13 if count else None)
-        for suit, count in obs.foundations
+        FoundationFacts(suit, count, foundation_top(obs.start, suit, count)) for suit, count in obs.foundations
     )
     return Facts(
         stock=obs.stock_count,

@@ -1,6 +1,7 @@
-"""French wording: the seed 002's lines, and the forms they do not show.
+"""French wording: the reference line of the worked example (base 7♥, reserve top Q♣), and the
+forms it does not show.
 
-Shown by the seed: ``Pioche : 34 cartes ; défausse vide ; réserve : 13 cartes, dessus : dame de
+Shown by the reference line: ``Pioche : 34 cartes ; défausse vide ; réserve : 13 cartes, dessus : dame de
 trèfle. Fondations, rang de départ 7 : cœur jusqu’au 7 de cœur (1), pique vide, …`` — a space
 before ``:`` and ``;``, suits in the singular, and the typographic apostrophe ’ of ``jusqu’au``.
 
@@ -10,7 +11,7 @@ Chosen here:
   ``jusqu’au`` for every other rank (``jusqu’au 8``: *le huit* does not elide; ``jusqu’au valet``,
   ``jusqu’au roi``).
 - Empty piles: ``Pioche vide``, ``défausse vide``, ``réserve vide``, ``colonne 2 vide``; a
-  complete foundation is ``(13, complète)`` (*la fondation*, as the seed's "fondation complète").
+  complete foundation is ``(13, complète)`` (*la fondation*, as the reference line's "fondation complète").
 - One card is ``1 carte``; the starting rank is a digit or a word (``rang de départ as``).
 - Non-empty waste: ``défausse : 3 cartes, dessus : 3 de trèfle``; a shown reserve continues
   ``, dessous : 8 de cœur, …``.

@@ -1,12 +1,13 @@
-"""Italian wording: the seed 000's lines, and the forms they do not show.
+"""Italian wording: the reference line of the worked example (base 7♥, reserve top Q♣), and the
+forms it does not show.
 
-Shown by the seed: ``Mazzo: 34 carte; scarti vuoti; riserva: 13 carte, in cima: regina di fiori.
+Shown by the reference line: ``Mazzo: 34 carte; scarti vuoti; riserva: 13 carte, in cima: regina di fiori.
 Fondazioni, carta di partenza 7: cuori fino al 7 di cuori (1), picche vuote, …`` (the queen is
 ``regina``; an empty foundation is ``vuote`` for every suit, agreeing with *fondazioni*).
 
 Chosen here:
 
-- "fino a" + definite article, elided with an ASCII apostrophe as the seed's ``all'8``: ``all'asso``
+- "fino a" + definite article, elided with an ASCII apostrophe as the reference line's ``all'8``: ``all'asso``
   and ``all'8`` (*l'otto*), ``alla regina``, ``al`` for every other rank (``al 7``, ``al fante``,
   ``al re``).
 - Empty piles agree with their noun: ``Mazzo vuoto``, ``scarti vuoti``, ``riserva vuota``,

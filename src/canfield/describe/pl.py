@@ -1,6 +1,7 @@
-"""Polish wording: the seed 001's lines, and the forms they do not show.
+"""Polish wording: the reference line of the worked example (base 7♥, reserve top Q♣), and the
+forms it does not show.
 
-Shown by the seed: ``Talia: 34 karty; stos odrzuconych kart pusty; rezerwa: 13 kart, wierzch: dama
+Shown by the reference line: ``Talia: 34 karty; stos odrzuconych kart pusty; rezerwa: 13 kart, wierzch: dama
 trefl. Stosy docelowe, ranga początkowa 7: kier do siódemki kier (1), pik pusty, karo puste, trefl
 pusty. kolumna 1: 6 trefl; …`` — a card is rank then suit (``6 trefl``, ``as pik``), and after
 ``do`` the rank is a noun in the genitive (``do siódemki``, ``do ósemki``).

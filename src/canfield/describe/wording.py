@@ -1,13 +1,13 @@
 """`Wording`: one language's words, and the sentence structure every language shares.
 
-A description has three sentences, in the seeds' order (SPEC §1, seeds 000–002)::
+A description has three sentences, in this order::
 
     <Stock>: <n cards>; <waste> <empty>; <reserve>: <n cards>, <top>: <card>.
     <Foundations, starting rank> <rank>: <suit> <up to card> (<count>), <suit> <empty>, ….
     <Column> 1: <card>, <card>; <column> 2 <empty>; ….
 
 Each sentence starts with a capital letter unless the language keeps the app's lower-case column
-label there (`Wording.capitalise`). An empty pile is its label followed by the word for "empty" (as the seeds' ``scarti vuoti``); a
+label there (`Wording.capitalise`). An empty pile is its label followed by the word for "empty" (as in ``scarti vuoti``); a
 complete foundation adds that word to its count: ``(13, complete)``. When the variant shows more of
 the reserve than its top card, the other face-up cards follow, top first: ``, <below>: <card>, …``.
 A language module only fills in a `Wording`; the grammar that is not a plain table (plural forms)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from ..position import Position, default_deal
 from ..rules import FillRule
 from ..scoring import SCHEMES, Scorer
-from ..spec import RuleSpec
+from ..spec import MAX_DRAW, RuleSpec
 from .hookspecs import hookimpl
 
 
@@ -83,6 +83,6 @@ def canfield_scoring(spec: RuleSpec) -> Scorer:
 
 @hookimpl(trylast=True)
 def canfield_validate_spec(spec: RuleSpec) -> str | None:
-    if spec.draw > 63:
-        return f"draw={spec.draw} is more than 63"
+    if spec.draw > MAX_DRAW:
+        return f"draw={spec.draw} is more than {MAX_DRAW}"
     return None

@@ -9,17 +9,21 @@ decision hooks are resolved once per option set by `Registry.rules`, which cache
 
 A plugin registers all or nothing: its variants are kept apart until its registration succeeds,
 and a plugin whose hooks are misnamed or misplaced is refused before it is registered.
+
+The registry makes every `Rules`, so it also tells pickle how to make them again (`copyreg`):
+compiled rules pickle as their variant id and options and are compiled again on load, by the
+registry of the process that loads them.
 """
 
 from __future__ import annotations
 
 import contextlib
+import copyreg
 import difflib
 import importlib.util
 import os
 import sys
 from collections.abc import Iterator
-from importlib import metadata
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -235,6 +239,8 @@ class Registry:
         if self._loaded_entry_points:
             return
         self._loaded_entry_points = True
+        from importlib import metadata  # only now: reading every distribution's metadata is slow
+
         for ep in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
             dist = ep.dist.name if ep.dist is not None else "unknown distribution"
             if dist == OWN_DISTRIBUTION or self.pm.get_plugin(ep.name) is not None:
@@ -356,3 +362,15 @@ def variants() -> list[Variant]:
 def rules_for(variant: str | Variant = "canfield", /, **options: Any) -> Rules:
     """The compiled rules of a variant with options (cached)."""
     return registry().rules(variant, **options)
+
+
+def _remake_rules(variant: str, options: dict[str, Any]) -> Rules:
+    """Compiled rules from a pickle: the rules of the registered ``variant`` with ``options``."""
+    return rules_for(variant, **options)
+
+
+def _pickle_rules(rules: Rules) -> tuple[Any, ...]:
+    return _remake_rules, (rules.variant.id, rules.options())
+
+
+copyreg.pickle(Rules, _pickle_rules)

@@ -335,7 +335,7 @@ def survey(
             "from a plugin file (canfield.load_plugin_file) or an installed plugin, or survey it with workers=1"
         )
     plugin_file = _plugin_file(v.id, v.source)
-    dealset = _deal_set(count, start, stop, deals, rules.draws[0], rules.decks)
+    dealset = _deal_set(count, start, stop, deals, rules.first_draw, rules.decks)
     by_draw = {d.rsplit("-", 1)[0]: d for d in dealset.listed or [dealset.last()] if d.startswith("CF1-")}
     for code in by_draw.values():  # a game for each draw the deals ask for: the rules must allow it
         Game.from_code(code, v.id, **canonical)

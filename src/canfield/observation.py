@@ -1,0 +1,92 @@
+"""What a player sees: the `Observation` every view (words, pictures, the text board) is drawn from.
+
+An observation is plain data: the piles with the face-down cards hidden, and the facts every view
+shows around them (the variant's name, the draw, which pass this is, the score, the moves, won or
+lost). `observe` makes one from compiled rules and a position; `Game.observation` is the usual
+way. A view takes an `Observation`, or anything with an ``observation()`` method (a `Game`).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import attrs
+
+from .position import Position
+from .rules import Rules
+
+
+@attrs.frozen
+class Observation:
+    """A player's view: what a player sees, face-down cards hidden (``None``), and the game's facts.
+
+    ``reserve`` bottom to top (``None`` for a face-down card), ``start`` (the foundations' starting
+    rank), ``foundations`` as ``(suit, count)``, ``columns`` bottom to top, ``stock_count`` (the
+    stock is face down: only counted), ``waste`` bottom to top, ``recycles``; then ``name`` (the
+    variant's name), ``draw`` (cards the next turn of the stock takes), ``passes`` (``pass 1 of
+    3``), ``pass_limit`` (None: unlimited), ``score``, ``moves`` (the move counter), ``won`` and
+    ``lost``.
+    """
+
+    reserve: tuple[int | None, ...]
+    start: int
+    foundations: tuple[tuple[int, int], ...]
+    columns: tuple[tuple[int, ...], ...]
+    stock_count: int
+    waste: tuple[int, ...]
+    recycles: int
+    name: str = ""
+    draw: int = 0
+    passes: str = ""
+    pass_limit: int | None = None
+    score: int = 0
+    moves: int = 0
+    won: bool = False
+    lost: bool = False
+
+    @property
+    def pass_number(self) -> int:
+        """Which pass through the stock this is, from 1."""
+        return self.recycles + 1
+
+    @property
+    def can_redeal(self) -> bool:
+        """Whether another pass through the stock is allowed after this one."""
+        return self.pass_limit is None or self.pass_number < self.pass_limit
+
+
+class Observable(Protocol):
+    """Anything a view can draw: a `Game`, or any object whose ``observation()`` says what a player sees."""
+
+    def observation(self) -> Observation: ...
+
+
+def observation_of(view: Observation | Observable) -> Observation:
+    """``view`` itself when it is an `Observation`, else its ``observation()`` (a `Game`'s)."""
+    return view if isinstance(view, Observation) else view.observation()
+
+
+def observe(
+    rules: Rules, position: Position, *, score: int = 0, moves: int = 0, won: bool = False, lost: bool = False
+) -> Observation:
+    """What a player of ``rules`` sees at ``position``: the reserve's face-down cards are ``None``."""
+    size = len(position.reserve)
+    hidden = size - rules.reserve_visible
+    recycles = position.recycles
+    return Observation(
+        reserve=tuple(c if i >= hidden else None for i, c in enumerate(position.reserve)),
+        start=position.start,
+        foundations=position.foundations,
+        columns=position.columns,
+        stock_count=len(position.stock),
+        waste=position.waste,
+        recycles=recycles,
+        name=rules.variant.name,
+        draw=rules.draw_count(recycles),
+        passes=rules.passes_text(recycles),
+        pass_limit=rules.pass_limit,
+        score=score,
+        moves=moves,
+        won=won,
+        lost=lost,
+    )
