@@ -25,9 +25,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ._native import MAX_DRAW
 from .cards import card_name, parse_cards
 from .errors import InvalidCodeError, InvalidDealError
-from ._native import MAX_DRAW
 from .text import shown
 
 MASK64 = (1 << 64) - 1
