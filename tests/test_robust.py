@@ -19,6 +19,7 @@ from canfield.deals import parse_code, shuffled_deck
 from canfield.plugins.registry import rules_for
 from canfield.rules import Rules, Variant
 from canfield.spec import RuleSpec
+from tests.test_solver import ctrl_c  # noqa: F401 (a fixture)
 
 
 def _red(card: int) -> bool:
@@ -92,6 +93,7 @@ def _interrupt_once_busy(engine: _native.Engine) -> threading.Thread:
     return sender
 
 
+@pytest.mark.usefixtures("ctrl_c")
 @pytest.mark.parametrize("walk", ["perft", "playout"])
 def test_ctrl_c_stops_a_long_walk_and_leaves_the_engine_as_it_was(walk: str) -> None:
     # perft 60 deep from a deal, or a playout round and round the stock: neither ends by itself
