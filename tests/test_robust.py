@@ -225,3 +225,25 @@ def test_a_killed_survey_leaves_no_process(tmp_path: Path) -> None:
     finally:
         for p in left:
             os.kill(p, signal.SIGKILL)
+
+
+# -- fuzz: random calls and random plugin rules, each batch in a process of its own ----------------
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_native_calls_and_plugin_rules_never_crash(seed: int) -> None:
+    # `tests/fuzz_native.py`: random tables, positions, moves and budgets into every native entry
+    # point, and games under random plugin rules (any build relation, pass limits up to the
+    # largest, up to four decks). A crash kills the process; any error but CanfieldError fails it.
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.fuzz_native", str(seed), "150"],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        cwd=root,
+        check=False,
+    )
+    assert done.returncode == 0, f"seed {seed}: exit {done.returncode}\n{done.stdout}\n{done.stderr[-3000:]}"
+    rounds, refused = map(int, done.stdout.split())
+    assert rounds == 150 and refused > 0  # bad values were tried, and refused as CanfieldErrors
