@@ -733,3 +733,32 @@ fn the_waste_card_is_never_forced_up_in_draw_three() {
         );
     }
 }
+
+#[test]
+fn swaps_stay_plain_moves_under_top_card_or_whole_column_moves() {
+    // Under top-card-or-whole-column moves a run cannot move back as it came, so a swap is a plain
+    // move. Here 5H lies under 9H and 8S: the only way to free it is 8S onto 9D (a swap: the red
+    // nines are twins) and then 9H alone onto TC, which is no use of the swap as any-run moves
+    // know them (there 9H and 8S would move together). No column can empty while the reserve
+    // fills it, and 8S cannot go up before 7S, under 5H. Won; lost if swaps were paired here.
+    let rules = rules_moving(1, false, None, vec![3], true);
+    let mut reserve = cards("5S 5D 5C 6S 6D 6C 6H 7H 7D 7C 8H 8D 8C 9C 9S TH TS");
+    reserve.reverse(); // bottom to top: 5S is the reserve's top card
+    let pos = Position {
+        reserve,
+        start: 10, // the foundations start at the jacks, and hold J..4 of each suit
+        foundations: vec![(0, 7), (1, 7), (2, 7), (3, 7)],
+        columns: vec![cards("7S 5H 9H 8S"), cards("9D"), cards("TC"), cards("TD")],
+        stock: vec![],
+        waste: vec![],
+        recycles: 0,
+    };
+    let stop = AtomicBool::new(false);
+    let limits = limits(200_000, 1 << 24, &stop);
+    let mut e = Engine::new(rules, &pos).unwrap();
+    for pruning in [Pruning::ALL, Pruning::NONE] {
+        let out = solve_with(&mut e, &limits, false, pruning);
+        assert_eq!(out.verdict, Verdict::Won, "{pruning:?}");
+        check_line(&e, &out);
+    }
+}
