@@ -12,7 +12,10 @@
 
 use crate::engine::{Engine, Position};
 use crate::moves::{Move, LAYOUT, MAX_COLUMNS, MAX_COUNT, PLACE_MASK};
-use crate::rules::{Rules, MAX_DRAW, MODE_ANY, MODE_TOP_OR_WHOLE, MODE_WHOLE};
+use crate::rules::{
+    Rules, MAX_DRAW, MODE_ANY, MODE_SINGLE, MODE_TOP_OR_WHOLE, MODE_WHOLE, RESERVE_ANY,
+    RESERVE_FOUNDATIONS, RESERVE_LAST,
+};
 use crate::solver::{self, Cut, Limits, Outcome, Verdict};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -136,6 +139,18 @@ macro_rules! extractor {
 }
 
 extractor!(past_base_arg, bool, Kind::Rules, "past_base must be a bool");
+extractor!(
+    column_limit_arg,
+    Option<usize>,
+    Kind::Rules,
+    "column_limit must be None or an int >= 1"
+);
+extractor!(
+    reserve_play_arg,
+    u8,
+    Kind::Rules,
+    "reserve_play must be an int 0..2"
+);
 extractor!(timeout_arg, Option<f64>, Kind::Base, TIMEOUT);
 extractor!(
     max_states_arg,
@@ -172,7 +187,7 @@ pub struct PyTables {
 impl PyTables {
     #[new]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (columns, decks, builds, empty_ok, auto_fill, mode, takeback, draws, pass_limit, past_base=true))]
+    #[pyo3(signature = (columns, decks, builds, empty_ok, auto_fill, mode, takeback, draws, pass_limit, past_base=true, column_limit=None, reserve_play=0))]
     fn new(
         columns: &Bound<'_, PyAny>,
         decks: &Bound<'_, PyAny>,
@@ -184,6 +199,8 @@ impl PyTables {
         draws: &Bound<'_, PyAny>,
         pass_limit: &Bound<'_, PyAny>,
         #[pyo3(from_py_with = past_base_arg)] past_base: bool,
+        #[pyo3(from_py_with = column_limit_arg)] column_limit: Option<usize>,
+        #[pyo3(from_py_with = reserve_play_arg)] reserve_play: u8,
     ) -> PyResult<Self> {
         guard(|| {
             let k = Kind::Rules;
@@ -213,6 +230,7 @@ impl PyTables {
                 )?,
                 past_base,
             )
+            .and_then(|r| r.with_limits(column_limit, reserve_play))
             .map_err(|e| k.err(e))?;
             Ok(PyTables {
                 inner: Arc::new(rules),
@@ -759,5 +777,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MODE_ANY", MODE_ANY)?;
     m.add("MODE_TOP_OR_WHOLE", MODE_TOP_OR_WHOLE)?;
     m.add("MODE_WHOLE", MODE_WHOLE)?;
+    m.add("MODE_SINGLE", MODE_SINGLE)?;
+    m.add("RESERVE_ANY", RESERVE_ANY)?;
+    m.add("RESERVE_LAST", RESERVE_LAST)?;
+    m.add("RESERVE_FOUNDATIONS", RESERVE_FOUNDATIONS)?;
     Ok(())
 }

@@ -17,6 +17,7 @@ __all__ = [
     "MAX_COUNT",
     "MAX_DRAW",
     "MODE_ANY",
+    "MODE_SINGLE",
     "MODE_TOP_OR_WHOLE",
     "MODE_WHOLE",
     "MOVE_BITS",
@@ -29,6 +30,9 @@ __all__ = [
     "REC_TURNED_MASK",
     "REC_TURNED_SHIFT",
     "RESERVE",
+    "RESERVE_ANY",
+    "RESERVE_FOUNDATIONS",
+    "RESERVE_LAST",
     "STOCK",
     "WASTE",
     "Engine",
@@ -68,6 +72,11 @@ MAX_DRAW: Final[int]
 MODE_ANY: Final[int]
 MODE_TOP_OR_WHOLE: Final[int]
 MODE_WHOLE: Final[int]
+MODE_SINGLE: Final[int]
+# When the reserve's top card plays (``reserve_play``).
+RESERVE_ANY: Final[int]
+RESERVE_LAST: Final[int]
+RESERVE_FOUNDATIONS: Final[int]
 
 @final
 class Tables:
@@ -85,6 +94,8 @@ class Tables:
         draws: Sequence[int],
         pass_limit: int | None,
         past_base: bool = True,
+        column_limit: int | None = None,
+        reserve_play: int = 0,
     ) -> Tables: ...
 
 @final
