@@ -41,9 +41,11 @@ pub const REC_TURNED_MASK: u32 = (1 << REC_TURNED_BITS) - 1;
 pub const REC_FILL: u32 = 1 << (REC_TURNED_SHIFT + REC_TURNED_BITS);
 /// The foundation a card went to, or came back from, from here.
 pub const REC_FOUNDATION_SHIFT: u32 = REC_TURNED_SHIFT + REC_TURNED_BITS + 1;
+/// Set when a column move uncovered a face-down card, which turned up as part of the move.
+pub const REC_FLIP: u32 = 1 << 31;
 
 /// Every constant of the layout by name, as `canfield._native` exports them.
-pub const LAYOUT: [(&str, u32); 20] = [
+pub const LAYOUT: [(&str, u32); 21] = [
     ("STOCK", STOCK),
     ("WASTE", WASTE),
     ("RESERVE", RESERVE),
@@ -64,6 +66,7 @@ pub const LAYOUT: [(&str, u32); 20] = [
     ("REC_TURNED_MASK", REC_TURNED_MASK),
     ("REC_FILL", REC_FILL),
     ("REC_FOUNDATION_SHIFT", REC_FOUNDATION_SHIFT),
+    ("REC_FLIP", REC_FLIP),
 ];
 
 /// The place of column `i`.
@@ -264,6 +267,18 @@ impl Record {
         Record(self.0 | (f as u32) << REC_FOUNDATION_SHIFT)
     }
 
+    /// This record, saying the move uncovered a face-down card and turned it up.
+    #[inline]
+    pub const fn with_flip(self) -> Record {
+        Record(self.0 | REC_FLIP)
+    }
+
+    /// Whether the move uncovered a face-down card and turned it up.
+    #[inline]
+    pub const fn flipped(self) -> bool {
+        self.0 & REC_FLIP != 0
+    }
+
     /// The move made.
     #[inline]
     pub const fn made(self) -> Move {
@@ -285,7 +300,7 @@ impl Record {
     /// The foundation the card went to, or came back from.
     #[inline]
     pub const fn foundation(self) -> usize {
-        (self.0 >> REC_FOUNDATION_SHIFT) as usize
+        ((self.0 & !REC_FLIP) >> REC_FOUNDATION_SHIFT) as usize
     }
 
     /// The record as an int (as `canfield.engine` keeps it).

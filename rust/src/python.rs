@@ -151,6 +151,7 @@ extractor!(
     Kind::Rules,
     "reserve_play must be an int 0..2"
 );
+extractor!(face_down_arg, bool, Kind::Rules, "face_down must be a bool");
 extractor!(timeout_arg, Option<f64>, Kind::Base, TIMEOUT);
 extractor!(
     max_states_arg,
@@ -187,7 +188,7 @@ pub struct PyTables {
 impl PyTables {
     #[new]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (columns, decks, builds, empty_ok, auto_fill, mode, takeback, draws, pass_limit, past_base=true, column_limit=None, reserve_play=0))]
+    #[pyo3(signature = (columns, decks, builds, empty_ok, auto_fill, mode, takeback, draws, pass_limit, past_base=true, column_limit=None, reserve_play=0, face_down=false))]
     fn new(
         columns: &Bound<'_, PyAny>,
         decks: &Bound<'_, PyAny>,
@@ -201,6 +202,7 @@ impl PyTables {
         #[pyo3(from_py_with = past_base_arg)] past_base: bool,
         #[pyo3(from_py_with = column_limit_arg)] column_limit: Option<usize>,
         #[pyo3(from_py_with = reserve_play_arg)] reserve_play: u8,
+        #[pyo3(from_py_with = face_down_arg)] face_down: bool,
     ) -> PyResult<Self> {
         guard(|| {
             let k = Kind::Rules;
@@ -230,7 +232,7 @@ impl PyTables {
                 )?,
                 past_base,
             )
-            .and_then(|r| r.with_limits(column_limit, reserve_play))
+            .and_then(|r| r.with_limits(column_limit, reserve_play, face_down))
             .map_err(|e| k.err(e))?;
             Ok(PyTables {
                 inner: Arc::new(rules),
@@ -335,7 +337,7 @@ impl PyEngine {
     /// stock in turning order, waste, recycles.
     #[new]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (tables, reserve, start, foundations, columns, stock, waste, recycles))]
+    #[pyo3(signature = (tables, reserve, start, foundations, columns, stock, waste, recycles, face_down=None))]
     fn new(
         tables: &Bound<'_, PyAny>,
         reserve: &Bound<'_, PyAny>,
@@ -345,6 +347,7 @@ impl PyEngine {
         stock: &Bound<'_, PyAny>,
         waste: &Bound<'_, PyAny>,
         recycles: &Bound<'_, PyAny>,
+        face_down: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         guard(|| {
             let rules = tables
@@ -376,9 +379,31 @@ impl PyEngine {
                 stock: arg(stock, k, &format!("stock {cards}"))?,
                 waste: arg(waste, k, &format!("waste {cards}"))?,
                 recycles: arg(recycles, k, "recycles must be an int 0..4294967295")?,
+                face_down: match face_down {
+                    Some(d) if !d.is_none() => arg(
+                        d,
+                        k,
+                        "face_down must be a sequence of columns, each a sequence of places (ints 0..63)",
+                    )?,
+                    _ => Vec::new(),
+                },
             };
             let e = Engine::new(rules, &pos).map_err(|e| k.err(e))?;
             Ok(PyEngine::new_from(e))
+        })
+    }
+
+    /// For each column, the places (0 = its bottom card) of its face-down cards; an empty list
+    /// when no column has any.
+    fn face_down(slf: &Bound<'_, Self>) -> PyResult<Vec<Vec<u32>>> {
+        PyEngine::with(slf, |this| {
+            Ok(this
+                .e
+                .position()
+                .face_down
+                .iter()
+                .map(|d| ints(d))
+                .collect())
         })
     }
 

@@ -48,6 +48,8 @@ pub struct Rules {
     pub column_limit: usize,
     /// When the reserve's top card plays (`RESERVE_ANY`, `RESERVE_LAST`, `RESERVE_FOUNDATIONS`).
     pub reserve_play: u8,
+    /// Whether positions may hold face-down column cards (the rules deal some).
+    pub face_down: bool,
 }
 
 impl Rules {
@@ -123,19 +125,29 @@ impl Rules {
             steady,
             column_limit: usize::MAX,
             reserve_play: RESERVE_ANY,
+            face_down: false,
         })
     }
 
-    /// These rules with a column limit (None: no limit) and a reserve play rule, checked.
-    pub fn with_limits(mut self, column_limit: Option<usize>, reserve_play: u8) -> Result<Rules, String> {
+    /// These rules with a column limit (None: no limit), a reserve play rule, and whether
+    /// column cards may lie face down, checked.
+    pub fn with_limits(
+        mut self,
+        column_limit: Option<usize>,
+        reserve_play: u8,
+        face_down: bool,
+    ) -> Result<Rules, String> {
         if column_limit == Some(0) {
             return Err("the column limit must be at least 1 card".into());
         }
         if reserve_play > RESERVE_FOUNDATIONS {
-            return Err(format!("the reserve play rule must be 0..2, not {reserve_play}"));
+            return Err(format!(
+                "the reserve play rule must be 0..2, not {reserve_play}"
+            ));
         }
         self.column_limit = column_limit.unwrap_or(usize::MAX);
         self.reserve_play = reserve_play;
+        self.face_down = face_down;
         Ok(self)
     }
 

@@ -104,6 +104,7 @@ fn dealt(d: &[u8]) -> Position {
         stock: d[18..].to_vec(),
         waste: vec![],
         recycles: 0,
+        face_down: Vec::new(),
     }
 }
 
@@ -224,6 +225,7 @@ fn solver_knows_a_win_and_a_loss() {
         stock: vec![],
         waste: vec![],
         recycles: 0,
+        face_down: Vec::new(),
     };
     assert_eq!(solved(&near, true), Verdict::Won);
     let stuck = Position {
@@ -234,6 +236,7 @@ fn solver_knows_a_win_and_a_loss() {
         stock: vec![],
         waste: vec![],
         recycles: 0,
+        face_down: Vec::new(),
     };
     assert_eq!(solved(&stuck, true), Verdict::Lost);
     // Only a card taken back from a foundation frees the way.
@@ -250,6 +253,7 @@ fn solver_knows_a_win_and_a_loss() {
         stock: vec![],
         waste: vec![],
         recycles: 0,
+        face_down: Vec::new(),
     };
     assert_eq!(solved(&takeback, true), Verdict::Won);
     assert_eq!(solved(&takeback, false), Verdict::Lost);

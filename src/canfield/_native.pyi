@@ -24,6 +24,7 @@ __all__ = [
     "PLACE_BITS",
     "PLACE_MASK",
     "REC_FILL",
+    "REC_FLIP",
     "REC_FOUNDATION_SHIFT",
     "REC_MOVE",
     "REC_TURNED_BITS",
@@ -67,6 +68,7 @@ REC_TURNED_BITS: Final[int]
 REC_TURNED_MASK: Final[int]
 REC_FILL: Final[int]
 REC_FOUNDATION_SHIFT: Final[int]
+REC_FLIP: Final[int]
 # The rules' tables (``rust/src/rules.rs``): the largest draw count, the tableau move modes.
 MAX_DRAW: Final[int]
 MODE_ANY: Final[int]
@@ -96,6 +98,7 @@ class Tables:
         past_base: bool = True,
         column_limit: int | None = None,
         reserve_play: int = 0,
+        face_down: bool = False,
     ) -> Tables: ...
 
 @final
@@ -112,7 +115,9 @@ class Engine:
         stock: Sequence[int],
         waste: Sequence[int],
         recycles: int,
+        face_down: Sequence[Sequence[int]] | None = None,
     ) -> Engine: ...
+    def face_down(self) -> list[list[int]]: ...
     def moves(self) -> list[int]: ...
     def moves_from(self, table: list[_T | None]) -> list[_T] | None: ...
     def make(self, m: int) -> None: ...

@@ -65,7 +65,7 @@ REC_FOUNDATION_SHIFT = _native.REC_FOUNDATION_SHIFT
 #: The foundation index's bits there (four bits: sixteen foundations).
 REC_FOUNDATION_MASK = 15
 #: Set in a column move's record when the move uncovered a face-down card and turned it up.
-REC_FLIP = 1 << 30
+REC_FLIP = _native.REC_FLIP
 
 _TO_FOUNDATION = encode(0, FOUNDATION)
 #: Foundation suits in words, for explanations.

@@ -180,6 +180,7 @@ class Rules:
             self.spec.build_past_base,
             self.column_limit,
             self.reserve_play,
+            "d" in self.spec.column_deal,
         )
 
     def options(self) -> dict[str, Any]:
@@ -315,6 +316,8 @@ def check_position(pos: object, spec: RuleSpec, who: Variant | None = None, *, p
                 "take no card back from a foundation"
             )
     if pos.face_down:
+        if "d" not in spec.column_deal:
+            raise fail("a column card is face down, but these rules deal every column card face up (column_deal)")
         if len(pos.face_down) != len(pos.columns):
             raise fail(f"face-down places for {len(pos.face_down)} columns, the rules have {spec.columns}")
         for i, (col, down) in enumerate(zip(pos.columns, pos.face_down, strict=True)):

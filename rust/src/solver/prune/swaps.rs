@@ -29,10 +29,16 @@ use crate::solver::prune::shortcut::Pass;
 use crate::solver::Pruning;
 
 /// Whether the argument holds: one deck (twins are two cards, each once), runs of any length
-/// (a run moves back as it came), and no automatic finish (the argument knows of no automatic
-/// move but the fill).
+/// (a run moves back as it came), no face-down column cards (a run moved off a face-down card
+/// turns it up, and the swap back would not turn it down again), no column limit (the argument
+/// does not count room), and no automatic finish (the argument knows of no automatic move but
+/// the fill).
 pub(in crate::solver) fn applies(rules: &Rules, auto_finish: bool) -> bool {
-    rules.decks == 1 && !auto_finish && rules.mode == MODE_ANY
+    rules.decks == 1
+        && !auto_finish
+        && rules.mode == MODE_ANY
+        && !rules.face_down
+        && rules.column_limit == usize::MAX
 }
 
 /// No card's twin.
