@@ -586,8 +586,8 @@ class Engine:
             tuple(tuple(c) for c in self.cols),
             tuple(self.stock),
             tuple(self.waste),
-            self.recycles,
             tuple(self.down),
+            self.recycles,  # last: searches that ignore the recycle count drop it
         )
 
     def is_lost(self) -> bool:
