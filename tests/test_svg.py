@@ -48,7 +48,10 @@ def hidden_cards(game: canfield.Game) -> set[str]:
     pos, obs = game.position, game.observation()
     down = [real for real, seen in zip(pos.reserve, obs.reserve, strict=True) if seen is None]
     down += [
-        real for col, seen in zip(pos.columns, obs.columns, strict=True) for real, s in zip(col, seen) if s is None
+        real
+        for col, seen in zip(pos.columns, obs.columns, strict=True)
+        for real, s in zip(col, seen, strict=True)
+        if s is None
     ]
     return {canfield.card_name(c) for c in [*pos.stock, *down]}
 
