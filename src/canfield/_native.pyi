@@ -13,9 +13,13 @@ __all__ = [
     "DST_SHIFT",
     "FOUNDATION",
     "FSUIT",
+    "MAX_CARDS",
     "MAX_COLUMNS",
     "MAX_COUNT",
+    "MAX_DECKS",
     "MAX_DRAW",
+    "MAX_PASS_LIMIT",
+    "MAX_RECYCLES",
     "MODE_ANY",
     "MODE_SINGLE",
     "MODE_TOP_OR_WHOLE",
@@ -25,6 +29,8 @@ __all__ = [
     "PLACE_MASK",
     "REC_FILL",
     "REC_FLIP",
+    "REC_FOUNDATION_BITS",
+    "REC_FOUNDATION_MASK",
     "REC_FOUNDATION_SHIFT",
     "REC_MOVE",
     "REC_TURNED_BITS",
@@ -55,6 +61,8 @@ FOUNDATION: Final[int]
 FSUIT: Final[int]
 COL: Final[int]
 MAX_COLUMNS: Final[int]
+MAX_DECKS: Final[int]
+MAX_CARDS: Final[int]
 PLACE_BITS: Final[int]
 PLACE_MASK: Final[int]
 DST_SHIFT: Final[int]
@@ -68,9 +76,14 @@ REC_TURNED_BITS: Final[int]
 REC_TURNED_MASK: Final[int]
 REC_FILL: Final[int]
 REC_FOUNDATION_SHIFT: Final[int]
+REC_FOUNDATION_BITS: Final[int]
+REC_FOUNDATION_MASK: Final[int]
 REC_FLIP: Final[int]
-# The rules' tables (``rust/src/rules.rs``): the largest draw count, the tableau move modes.
+# The rules' tables (``rust/src/rules.rs``): the largest draw count, pass limit and recycle count,
+# the tableau move modes.
 MAX_DRAW: Final[int]
+MAX_PASS_LIMIT: Final[int]
+MAX_RECYCLES: Final[int]
 MODE_ANY: Final[int]
 MODE_TOP_OR_WHOLE: Final[int]
 MODE_WHOLE: Final[int]
