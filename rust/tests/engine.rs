@@ -260,6 +260,28 @@ fn solver_knows_a_win_and_a_loss() {
 }
 
 #[test]
+fn limits_are_checked() {
+    // A column limit of no card, or a reserve play rule past the last, is refused.
+    let rules = || {
+        Rules::new(
+            4,
+            1,
+            &[false; 2704],
+            &[true; 52],
+            true,
+            3,
+            true,
+            vec![3],
+            None,
+            true,
+        )
+    };
+    assert!(rules().unwrap().with_limits(Some(0), 0, false).is_err());
+    assert!(rules().unwrap().with_limits(None, 3, false).is_err());
+    assert!(rules().unwrap().with_limits(Some(3), 2, true).is_ok());
+}
+
+#[test]
 fn tables_are_checked() {
     // (columns, decks, build entries, mode, draws, pass limit): each one wrong somewhere.
     type Table = (usize, usize, usize, u8, Vec<u8>, Option<u32>);
@@ -267,7 +289,7 @@ fn tables_are_checked() {
         (0, 1, 2704, 0, vec![3], None),
         (4, 5, 2704, 0, vec![3], None),
         (4, 1, 100, 0, vec![3], None),
-        (4, 1, 2704, 3, vec![3], None),
+        (4, 1, 2704, 4, vec![3], None),
         (4, 1, 2704, 0, vec![], None),
         (4, 1, 2704, 0, vec![64], None),
         (4, 1, 2704, 0, vec![3], Some(0)),
