@@ -35,9 +35,9 @@ from .rules import Rules
 from .solver import solve_position
 
 #: The default number of samples of the unseen cards per move.
-SAMPLES = 12
+SAMPLES = 16
 #: The default budget of each sample's search, in positions.
-MAX_STATES = 4000
+MAX_STATES = 20_000
 #: The most moves `play_out` plays before it stops a game as lost.
 MAX_MOVES = 2000
 #: `play_out` stops a game as lost when this many moves in a row bring no new best progress
@@ -197,16 +197,28 @@ class Playout:
     end: str
 
 
+#: The players `play_out` plays with: the fair player, or the simple policy of `canfield.policy`.
+PLAYERS = ("fair", "policy")
+
+
 def play_out(
-    rules: Rules, position: Position, settings: Settings | None = None, *, max_moves: int = MAX_MOVES
+    rules: Rules,
+    position: Position,
+    settings: Settings | None = None,
+    *,
+    max_moves: int = MAX_MOVES,
+    player: str = "fair",
 ) -> Playout:
-    """Play the fair player's moves from ``position`` to the end of the game.
+    """Play the fair player's moves (or with ``player="policy"`` the simple policy's) from
+    ``position`` to the end of the game.
 
     The rules' automatic finish is played after each move, as a game plays it. Once nothing is
     unseen, a winning line the solver finds is followed to the end without searching again.
     """
     settings = settings or Settings()
     _whole("max_moves", max_moves, 0)
+    if player not in PLAYERS:
+        raise CanfieldError(f"player is one of {', '.join(map(repr, PLAYERS))}, not {player!r}")
     engine = native_engine(rules, position)
     auto = rules.auto_finish
     played: list[Move] = []
@@ -230,7 +242,11 @@ def play_out(
             return Playout(False, tuple(played), "stalled")
         seen.add(here)
         move = plan.get(here)
-        if move is None:
+        if player == "policy":
+            move = preferred_move(rules, here)
+            if move is None:
+                return Playout(False, tuple(played), "lost")
+        elif move is None:
             choice = choose(rules, here, settings)
             if choice.move is None:
                 return Playout(False, tuple(played), "lost")
