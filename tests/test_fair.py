@@ -156,3 +156,17 @@ def test_bad_settings_are_refused() -> None:
     for bad in ({"samples": 0}, {"max_states": -1}, {"seed": 1.5}, {"samples": True}):
         with pytest.raises(CanfieldError, match=next(iter(bad))):
             fair.Settings(**bad)  # type: ignore[arg-type]
+
+
+def test_a_fair_hint_is_the_fair_players_move_and_says_how_sure_it_is() -> None:
+    game = canfield.Game.from_code("CF1-D3-AAAAAAD")
+    hint = game.hint(fair=True, samples=6, max_states=500, seed=2)
+    choice = fair.choose(game.rules, game.position, fair.Settings(6, 500, 2))
+    assert (hint.source, hint.move, hint.share, hint.samples) == ("fair", choice.move, choice.share, 6)
+    assert hint.verdict is None and game.line == []
+    # the same hint for a game the player cannot tell apart: two face-down reserve cards swapped
+    p = game.position
+    other = canfield.Game(game.rules, attrs.evolve(p, reserve=swap(p.reserve, 0, 5)))
+    assert other.hint(fair=True, samples=6, max_states=500, seed=2) == hint
+    with pytest.raises(CanfieldError, match="samples"):
+        game.hint(fair=True, samples=0)

@@ -489,10 +489,29 @@ class Game:
 
         return board_svg(self.observation())
 
-    def hint(self, *, timeout: float = 0.5) -> Hint:
+    def hint(
+        self,
+        *,
+        fair: bool = False,
+        timeout: float = 0.5,
+        samples: int | None = None,
+        max_states: int | None = None,
+        seed: int = 0,
+    ) -> Hint:
         """A suggested move here and where it came from: the solver's winning line when it finds one
         within ``timeout`` seconds (and the next moves of it while the player follows it), else the
-        simple policy's move, with the solver's verdict (see `canfield.hints.hint`)."""
+        simple policy's move, with the solver's verdict (see `canfield.hints.hint`).
+
+        With ``fair=True``, the fair player's move, from what the player has seen only, and the
+        share of its samples won: ``samples`` of the unseen cards, each searched for ``max_states``
+        positions, drawn with ``seed`` (see `canfield.fair`; None: its defaults)."""
         from .hints import hint
 
-        return hint(self, timeout=timeout)
+        if not fair:
+            return hint(self, timeout=timeout)
+        from .fair import MAX_STATES, SAMPLES, Settings
+
+        settings = Settings(
+            SAMPLES if samples is None else samples, MAX_STATES if max_states is None else max_states, seed
+        )
+        return hint(self, fair=True, settings=settings)
