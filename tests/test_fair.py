@@ -170,3 +170,42 @@ def test_a_fair_hint_is_the_fair_players_move_and_says_how_sure_it_is() -> None:
     assert other.hint(fair=True, samples=6, max_states=500, seed=2) == hint
     with pytest.raises(CanfieldError, match="samples"):
         game.hint(fair=True, samples=0)
+
+
+# -- difficulty -----------------------------------------------------------------------------------
+
+
+def test_a_deals_rating_is_the_same_every_time_and_says_what_its_games_gave() -> None:
+    rules = canfield.Game.from_code("CF1-D3-AAAAAAA").rules
+    for number in (2, 3, 11):  # easy, hard and medium
+        rating = fair.rate_deal(rules, number)
+        assert fair.rate_deal(rules, number) == rating
+        position = rules.deal(canfield.shuffled_deck(number))
+        wins = [fair.play_out(rules, position, attrs.evolve(fair.RATING, seed=s)).won for s in range(rating.seeds)]
+        assert sum(wins) == rating.wins
+        if rating.level == "easy":
+            assert all(wins) and rating.seeds == fair.RATING_SEEDS
+        elif rating.level == "medium":
+            assert any(wins) and not all(wins)
+        else:
+            assert not any(wins) and rating.seeds == fair.RATING_SEEDS
+            assert (rating.level == "hard") == (rating.solver == "won")
+
+
+def test_a_random_deal_of_a_difficulty_is_rated_so_and_the_same_for_the_same_rng() -> None:
+    game = canfield.Game.random("canfield", random.Random(1), difficulty="easy")
+    assert canfield.Game.random("canfield", random.Random(1), difficulty="easy").code == game.code
+    _, number = canfield.parse_code(game.code)
+    assert fair.rate_deal(game.rules, number).level == "easy"
+    with pytest.raises(CanfieldError, match="difficulty"):
+        canfield.Game.random("canfield", difficulty="trivial")
+    with pytest.raises(CanfieldError, match="not both"):
+        canfield.Game.random("canfield", winnable=True, difficulty="easy")
+
+
+def test_the_deal_command_deals_by_difficulty(capsys: pytest.CaptureFixture[str]) -> None:
+    from canfield import cli
+
+    assert cli.main(["deal", "--difficulty", "easy", "--seed", "1"]) == 0
+    code = capsys.readouterr().out.strip()
+    assert code == canfield.Game.random("canfield", random.Random(1), difficulty="easy").code

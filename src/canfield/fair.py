@@ -25,7 +25,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from .deals import shuffled_deck
+from .deals import CODE_SPACE, shuffled_deck
 from .errors import CanfieldError
 from .native import finish, native_engine, native_position
 from .notation import Move
@@ -275,3 +275,67 @@ def _plan(rules: Rules, position: Position, line: tuple[Move, ...]) -> dict[Posi
 def play_deal(rules: Rules, number: int, settings: Settings | None = None) -> Playout:
     """`play_out` from the start of deal ``number`` (a deal code's number) under ``rules``."""
     return play_out(rules, rules.deal(shuffled_deck(number, rules.decks)), settings)
+
+
+# -- difficulty: how hard a deal is for a player who sees what a player sees ------------------------
+
+#: The difficulty levels, easiest first.
+LEVELS = ("easy", "medium", "hard")
+#: The fair player that rates a deal: small settings (a rating plays the deal once per seed).
+RATING = Settings(samples=6, max_states=3000)
+#: The seeds a rating plays the deal with.
+RATING_SEEDS = 3
+#: The solver's budget, in positions, for a deal the fair player never won: a hard deal is a
+#: deal the solver proves winnable.
+RATING_SOLVER_STATES = 200_000
+#: How many deals `deal_of_difficulty` rates before it gives up.
+DIFFICULTY_TRIES = 200
+
+
+@attrs.frozen
+class Rating:
+    """How hard a deal is for a fair player: ``level`` (one of `LEVELS`, or None when neither the
+    fair player nor the solver won it), the fair player's ``wins`` in the ``seeds`` games of it
+    played (a medium deal stops at its first win after a loss or loss after a win), and the
+    solver's verdict when the fair player never won (else None)."""
+
+    level: str | None
+    wins: int
+    seeds: int
+    solver: str | None = None
+
+
+def rate(rules: Rules, position: Position) -> Rating:
+    """The difficulty of the game from ``position``: the fair player (`RATING`) plays it once with
+    each of `RATING_SEEDS` seeds; ``easy`` when it wins every time, ``medium`` when it wins some
+    of the time, ``hard`` when it never wins but the solver proves the deal winnable (within
+    `RATING_SOLVER_STATES` positions), and None when neither wins it. The same deal always gets
+    the same rating."""
+    wins = played = 0
+    for seed in range(RATING_SEEDS):
+        wins += play_out(rules, position, attrs.evolve(RATING, seed=seed)).won
+        played += 1
+        if 0 < wins < played:  # won and lost: medium whatever the other seeds give
+            return Rating("medium", wins, played)
+    if wins == RATING_SEEDS:
+        return Rating("easy", wins, RATING_SEEDS)
+    verdict = solve_position(rules, position, max_states=RATING_SOLVER_STATES).verdict
+    return Rating("hard" if verdict == "won" else None, 0, RATING_SEEDS, verdict)
+
+
+def rate_deal(rules: Rules, number: int) -> Rating:
+    """`rate` for deal ``number`` (a deal code's number) under ``rules``."""
+    return rate(rules, rules.deal(shuffled_deck(number, rules.decks)))
+
+
+def deal_of_difficulty(rules: Rules, level: str, rng: random.Random | None = None) -> int:
+    """The number of a random deal rated ``level`` (see `rate`), drawn with ``rng`` (the ``random``
+    module's own when None); raises `CanfieldError` after `DIFFICULTY_TRIES` deals."""
+    if level not in LEVELS:
+        raise CanfieldError(f"difficulty is one of {', '.join(map(repr, LEVELS))}, not {level!r}")
+    draw = rng.randrange if rng is not None else random.randrange
+    for _ in range(DIFFICULTY_TRIES):
+        number = draw(CODE_SPACE)
+        if rate_deal(rules, number).level == level:
+            return number
+    raise CanfieldError(f"no deal of {rules.variant.id!r} rated {level!r} in {DIFFICULTY_TRIES} tries")

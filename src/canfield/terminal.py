@@ -247,7 +247,9 @@ class Session:
             if hint.share is None:
                 verdict = " (the only move)"
             elif hint.share == 0:
-                verdict = f" (no win found in {hint.samples} sample{'s' if hint.samples != 1 else ''} of the unseen cards)"
+                verdict = (
+                    f" (no win found in {hint.samples} sample{'s' if hint.samples != 1 else ''} of the unseen cards)"
+                )
             else:
                 verdict = f" (won in {round(100 * hint.share)} % of {hint.samples} samples of the unseen cards)"
         elif hint.source == "solver":
