@@ -11,8 +11,12 @@
 //! engine that a panic interrupted refuses every later call (its position may be half changed).
 
 use crate::engine::{Engine, Position};
-use crate::moves::{Move, LAYOUT, MAX_COLUMNS, MAX_COUNT, PLACE_MASK};
-use crate::rules::{Rules, MAX_DRAW, MODE_ANY, MODE_TOP_OR_WHOLE, MODE_WHOLE};
+use crate::moves::{
+    Move, COUNT_SHIFT, DST_SHIFT, LAYOUT, MAX_COLUMNS, MAX_COUNT, MAX_DECKS, PLACE_MASK,
+};
+use crate::rules::{
+    Rules, MAX_DRAW, MAX_PASS_LIMIT, MAX_RECYCLES, MODE_ANY, MODE_TOP_OR_WHOLE, MODE_WHOLE,
+};
 use crate::solver::{self, Cut, Limits, Outcome, Verdict};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -195,7 +199,7 @@ impl PyTables {
                     k,
                     &format!("columns must be an int 1..{MAX_COLUMNS}"),
                 )?,
-                arg(decks, k, "decks must be an int 1..4")?,
+                arg(decks, k, &format!("decks must be an int 1..{MAX_DECKS}"))?,
                 &builds,
                 &empty_ok,
                 arg(auto_fill, k, "auto_fill must be a bool")?,
@@ -209,7 +213,7 @@ impl PyTables {
                 arg(
                     pass_limit,
                     k,
-                    "pass_limit must be None or an int 1..4294967295",
+                    &format!("pass_limit must be None or an int 1..{MAX_PASS_LIMIT}"),
                 )?,
                 past_base,
             )
@@ -357,7 +361,11 @@ impl PyEngine {
                 )?,
                 stock: arg(stock, k, &format!("stock {cards}"))?,
                 waste: arg(waste, k, &format!("waste {cards}"))?,
-                recycles: arg(recycles, k, "recycles must be an int 0..4294967295")?,
+                recycles: arg(
+                    recycles,
+                    k,
+                    &format!("recycles must be an int 0..{MAX_RECYCLES}"),
+                )?,
             };
             let e = Engine::new(rules, &pos).map_err(|e| k.err(e))?;
             Ok(PyEngine::new_from(e))
@@ -518,7 +526,7 @@ fn refused(m: Move, this: &mut PyEngine) -> PyErr {
     if !m.is_well_formed(columns) {
         return InvalidMoveError::new_err(format!(
             "{} is not a move int under these rules ({columns} columns): expected \
-             src | dst << 5 | count << 10 naming a real move (see canfield.moves)",
+             src | dst << {DST_SHIFT} | count << {COUNT_SHIFT} naming a real move (see canfield.moves)",
             m.int()
         ));
     }
@@ -756,6 +764,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add(name, value)?;
     }
     m.add("MAX_DRAW", MAX_DRAW)?;
+    m.add("MAX_PASS_LIMIT", MAX_PASS_LIMIT)?;
+    m.add("MAX_RECYCLES", MAX_RECYCLES)?;
     m.add("MODE_ANY", MODE_ANY)?;
     m.add("MODE_TOP_OR_WHOLE", MODE_TOP_OR_WHOLE)?;
     m.add("MODE_WHOLE", MODE_WHOLE)?;

@@ -47,11 +47,11 @@ pub(super) fn sort(
     order.clear();
     order.extend(
         out.iter().enumerate().map(|(i, &m)| {
-            u64::from(rank(e, m.last())) << 56 | u64::from(m.turns()) << 44 | i as u64
+            u64::from(rank(e, m.last())) << 56 | u64::from(m.turns()) << 32 | i as u64
         }),
     );
     order.sort_unstable();
     sorted.clear();
-    sorted.extend(order.iter().map(|&k| out[(k & 0xFFF_FFFF_FFFF) as usize]));
+    sorted.extend(order.iter().map(|&k| out[(k & 0xFFFF_FFFF) as usize]));
     std::mem::swap(out, sorted);
 }
