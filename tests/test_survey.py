@@ -546,3 +546,27 @@ def test_a_players_survey_records_the_games_it_played_and_resumes_only_with_the_
     ):
         with pytest.raises(canfield.SurveyError):
             canfield.survey(tmp_path / "bad.sqlite", "classic", count=1, workers=1, **bad)  # type: ignore[arg-type]
+
+
+def test_the_players_table_puts_each_player_beside_the_solver_on_the_same_deals(tmp_path: Path) -> None:
+    from canfield.surveys import publish
+
+    assert publish.players(tmp_path) == "*No players' surveys yet.*"
+    (tmp_path / "players").mkdir()
+    canfield.survey(tmp_path / "classic.sqlite", VARIANT, count=6, max_states=20_000, workers=1)
+    fair = canfield.survey(
+        tmp_path / "players" / "f.sqlite", VARIANT, count=3, workers=1, player="fair", samples=3, sample_states=500
+    )
+    canfield.survey(tmp_path / "players" / "p.sqlite", VARIANT, count=6, workers=1, player="policy")
+    with sqlite3.connect(tmp_path / "classic.sqlite") as conn:
+        solver = [v for (v,) in conn.execute("SELECT verdict FROM deals WHERE idx < 3")]
+    with sqlite3.connect(tmp_path / "players" / "p.sqlite") as conn:
+        policy = [v for (v,) in conn.execute("SELECT verdict FROM deals WHERE idx < 3")]
+    row = publish.players(tmp_path).splitlines()[2]
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert cells[:2] == ["classic", "3"]
+    assert cells[2].startswith(f"{100 * solver.count('won') / 3:.1f} % (")
+    assert cells[3].startswith(f"{100 * fair.won / 3:.1f} % (")
+    assert cells[4].startswith(f"{100 * policy.count('won') / 3:.1f} % (")
+    assert cells[5] == "3 samples of 500 positions"
+    assert "--player policy" in publish.player_commands(tmp_path)
