@@ -209,3 +209,18 @@ def test_the_deal_command_deals_by_difficulty(capsys: pytest.CaptureFixture[str]
     assert cli.main(["deal", "--difficulty", "easy", "--seed", "1"]) == 0
     code = capsys.readouterr().out.strip()
     assert code == canfield.Game.random("canfield", random.Random(1), difficulty="easy").code
+
+
+def test_the_fair_player_does_not_go_back_to_a_position_it_has_seen_unless_it_must() -> None:
+    for rules, p in positions("canfield", 12, seed=5):
+        engine = canfield.Game(rules, p).engine
+        legal = [canfield.Move.from_int(m) for m in engine.moves()]
+        after = {m: fair._after(rules, engine, m) for m in legal}
+        first = fair.choose(rules, p, QUICK)
+        if first.move is None or len(legal) == 1:
+            continue
+        avoid = {after[first.move]}
+        second = fair.choose(rules, p, QUICK, avoid=avoid)
+        assert second.move is not None and after[second.move] not in avoid
+        everything = set(after.values())
+        assert fair.choose(rules, p, QUICK, avoid=everything).move in legal  # every move leads back: one of them

@@ -14,7 +14,8 @@ when no sample is won in the budget, the simple policy's move (`canfield.policy`
 seeded by the seen cards and the ``seed`` alone (a hash that reads no unseen card), and the solver
 with a budget in positions is deterministic, so two positions the player cannot tell apart get
 the same move. When nothing is unseen, the one true position is solved with the budget of all the
-samples together. `play_out` plays a whole game this way; `difficulty` rates a deal by it.
+samples together. `play_out` plays a whole game this way, never back to a position it has seen
+unless it must; `rate` rates a deal's difficulty by it.
 """
 
 from __future__ import annotations
@@ -22,9 +23,11 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 
 import attrs
 
+from ._native import Engine as NativeEngine
 from .deals import CODE_SPACE, shuffled_deck
 from .errors import CanfieldError
 from .native import finish, native_engine, native_position
@@ -142,47 +145,63 @@ def samples(rules: Rules, position: Position, count: int, rng: random.Random) ->
         yield attrs.evolve(position, reserve=reserve, stock=cards[hidden:] if stock else position.stock)
 
 
-def choose(rules: Rules, position: Position, settings: Settings | None = None) -> Choice:
-    """The fair player's move at ``position`` under ``rules`` (see the module's docs)."""
+def choose(
+    rules: Rules, position: Position, settings: Settings | None = None, *, avoid: AbstractSet[str] = frozenset()
+) -> Choice:
+    """The fair player's move at ``position`` under ``rules`` (see the module's docs).
+
+    ``avoid`` holds what the player saw at earlier positions of the game (`seen_text`): a move
+    back to one of them is played only when every move leads back (or when it starts a winning
+    line with nothing unseen), so the player does not go round in circles, a card taken down from
+    a foundation and put straight back up, say.
+    """
     settings = settings or Settings()
-    legal = [Move.from_int(m) for m in native_engine(rules, position).moves()]
+    engine = native_engine(rules, position)
+    legal = [Move.from_int(m) for m in engine.moves()]
     if not legal:
         return Choice(None, 0, 0, 0, "only")
     if len(legal) == 1:
         return Choice(legal[0], 0, 0, 0, "only")
+    allowed = [m for m in legal if _after(rules, engine, m) not in avoid] if avoid else legal
+    allowed = allowed or legal
     if not unseen_cards(rules, position):
         found = solve_position(rules, position, max_states=settings.samples * settings.max_states)
         if found.verdict == "won" and found.line:
             return Choice(found.line[0], 1, 1, 1, "samples", found.line)
-        return Choice(preferred_move(rules, position) or legal[0], 1, 0, 0, "policy")
+        return Choice(_fallback(rules, position, allowed), 1, 0, 0, "policy")
     rng = _stream(rules, position, settings)
-    wins = dict.fromkeys(legal, 0)
+    wins = dict.fromkeys(allowed, 0)
     won = 0
     for sample in samples(rules, position, settings.samples, rng):
         found = solve_position(rules, sample, max_states=settings.max_states)
-        first = found.line[0] if found.verdict == "won" and found.line else None
-        any_win = first is not None
-        if first is not None:
-            wins[first] += 1
-        won += any_win
-    policy = preferred_move(rules, position) or legal[0]
-    if not won:
-        return Choice(policy, settings.samples, 0, 0, "policy")
+        if found.verdict == "won" and found.line:
+            won += 1
+            if found.line[0] in wins:
+                wins[found.line[0]] += 1
+    policy = _fallback(rules, position, allowed)
+    if not any(wins.values()):
+        return Choice(policy, settings.samples, won, 0, "policy")
     # Most wins; on a tie the policy's move, then the first in the legal moves' order.
-    order = {m: i for i, m in enumerate(legal)}
-    best = max(legal, key=lambda m: (wins[m], m is policy, -order[m]))
+    order = {m: i for i, m in enumerate(allowed)}
+    best = max(allowed, key=lambda m: (wins[m], m is policy, -order[m]))
     return Choice(best, settings.samples, won, wins[best], "samples")
 
 
-def _wins_after(rules: Rules, position: Position, move: Move, max_states: int) -> bool:
-    """Whether the solver wins ``position`` within ``max_states`` positions after ``move``."""
-    engine = native_engine(rules, position)
+def _after(rules: Rules, engine: NativeEngine, move: Move) -> str:
+    """What the player sees after ``move`` on ``engine`` (played and taken back)."""
     engine.make(move.code)
-    if rules.auto_finish:
-        finish(engine)
-    if engine.is_won():
-        return True
-    return solve_position(rules, native_position(engine), max_states=max_states).verdict == "won"
+    made = 1 + (len(finish(engine)) if rules.auto_finish else 0)
+    try:
+        return seen_text(rules, native_position(engine))
+    finally:
+        for _ in range(made):
+            engine.unmake()
+
+
+def _fallback(rules: Rules, position: Position, allowed: list[Move]) -> Move:
+    """The simple policy's move when it is allowed, else the first allowed move (never None)."""
+    preferred = preferred_move(rules, position)
+    return preferred if preferred in allowed else allowed[0]
 
 
 @attrs.frozen
@@ -223,6 +242,7 @@ def play_out(
     auto = rules.auto_finish
     played: list[Move] = []
     seen: set[Position] = set()
+    earlier: set[str] = set()
     plan: dict[Position, Move] = {}
     here = position
     best, best_at = -1, 0
@@ -241,13 +261,14 @@ def play_out(
         elif len(played) - best_at >= STALL:
             return Playout(False, tuple(played), "stalled")
         seen.add(here)
+        earlier.add(seen_text(rules, here))
         move = plan.get(here)
         if player == "policy":
             move = preferred_move(rules, here)
             if move is None:
                 return Playout(False, tuple(played), "lost")
         elif move is None:
-            choice = choose(rules, here, settings)
+            choice = choose(rules, here, settings, avoid=earlier)
             if choice.move is None:
                 return Playout(False, tuple(played), "lost")
             move = choice.move
