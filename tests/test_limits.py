@@ -185,3 +185,53 @@ def test_the_solver_takes_the_largest_pass_limits(code: str, redeals: int) -> No
         for move in found.line:
             game.play(move)
         assert game.is_won()
+
+
+def _won_in_one() -> canfield.Game:
+    """Every card up but the king of clubs, alone in column 1."""
+    pos = Position(
+        reserve=(),
+        start=0,
+        foundations=[(0, 13), (1, 13), (2, 13), (3, 12)],
+        columns=[(51,), (), (), ()],
+        stock=(),
+    )
+    return canfield.Game(rules_for("canfield"), pos)
+
+
+BUDGETS = {
+    "timeout": (None, 0, 0.5, 1e20, math.inf, 10**400, 2**64, -1, -0.5, math.nan, -math.inf, True, "1", [1]),
+    "max_states": (None, 1, 2**63, 2**64, 2**200, 0, -1, 1.5, True, "1"),
+    "memory": (1, 1 << 20, 2**64, 2**100, None, 0, -1, 1.5, True, "1"),
+}
+
+
+@pytest.mark.parametrize(("name", "value"), [(n, v) for n, vs in BUDGETS.items() for v in vs])
+def test_every_budget_is_clamped_or_refused_as_a_canfield_error(name: str, value: object) -> None:
+    # Whatever the signature lets through: a bound past what a search can reach is no bound, and
+    # anything else out of range is a CanfieldError (never a panic, an OverflowError or a
+    # TypeError), the same from `canfield.solve` and from the native core.
+    game = _won_in_one()
+    python_ok = not (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float, type(None)))
+        or (value is None and name == "memory")
+        or (isinstance(value, float) and name != "timeout")
+        or (value is not None and not value >= (0 if name == "timeout" else 1))  # type: ignore[operator]
+    )
+    try:
+        found = canfield.solve(game, **{name: value})  # type: ignore[arg-type]
+    except canfield.CanfieldError as e:
+        assert not python_ok, e
+        assert name in str(e)
+    else:
+        assert python_ok
+        assert found.verdict in ("won", "unknown")
+        assert found.verdict == "won" or (name, value) == ("timeout", 0)
+    try:
+        verdict = _native.solve(game.engine, **{name: value})[0]  # type: ignore[arg-type]
+    except canfield.CanfieldError as e:
+        assert name in str(e)
+        assert not python_ok
+    else:
+        assert verdict in ("won", "unknown")

@@ -18,7 +18,7 @@ mod walks;
 
 pub use keys::{recycles_key, Child};
 pub use position::Position;
-pub use walks::random_playout;
+pub use walks::{random_playout, random_playout_checked, Walk, CHECK_EVERY, MAX_WALK};
 
 use crate::moves::{Move, Record};
 use crate::rules::{Rules, MAX_RECYCLES};

@@ -1,7 +1,6 @@
 //! The search's moves of a position: the legal moves with the pruning rules applied (a safe move
 //! alone, swaps with their uses, stock turns folded in), best first.
 
-use super::fingerprint::Fingerprints;
 use super::order;
 use super::prune::shortcut::{self, Pass};
 use super::prune::swaps::{self, Twins};
@@ -149,7 +148,7 @@ impl Generator {
         Generator {
             pass,
             safe: pruning.safe_moves && safe::applies(rules, pass.takebacks(rules), auto_finish),
-            folding: folds.then(|| Folding::new(Fingerprints::new(rules, true))),
+            folding: folds.then(|| Folding::new(rules)),
             twins: if pruning.swaps && swaps::applies(rules, auto_finish) {
                 Twins::of(rules)
             } else {
