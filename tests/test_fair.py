@@ -224,3 +224,18 @@ def test_the_fair_player_does_not_go_back_to_a_position_it_has_seen_unless_it_mu
         assert second.move is not None and after[second.move] not in avoid
         everything = set(after.values())
         assert fair.choose(rules, p, QUICK, avoid=everything).move in legal  # every move leads back: one of them
+
+
+def test_a_fair_hint_in_a_game_does_not_lead_back_to_where_the_game_has_been() -> None:
+    from .positions import game as game_at
+
+    # 8♣ can go from column 1 to column 2 and back: after it moved, the hint never moves it back.
+    g = game_at(reserve="2D 3D", columns="9H 8C/9D/KS/KH", foundations="A:H1.S0.D0.C0")
+    g.play("12")
+    assert g.is_legal("21")
+    start = fair.seen_text(g.rules, canfield.Game.from_position(g.start_position_string()).position)
+    for seed in range(4):
+        hint = g.hint(fair=True, samples=3, max_states=200, seed=seed)
+        assert hint.move is not None and hint.move.text != "21"
+        want = fair.choose(g.rules, g.position, fair.Settings(3, 200, seed), avoid={start})
+        assert hint.move is want.move

@@ -113,4 +113,3 @@ def test_a_playout_that_never_ends_is_refused_past_its_bound() -> None:
         e.playout(2**62, 7)
     assert e.position() == before and e.depth() == 0
     assert e.playout(1000, 7) == 1000
-

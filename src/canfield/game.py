@@ -519,11 +519,4 @@ class Game:
         positions, drawn with ``seed`` (see `canfield.fair`; None: its defaults)."""
         from .hints import hint
 
-        if not fair:
-            return hint(self, timeout=timeout)
-        from .fair import MAX_STATES, SAMPLES, Settings
-
-        settings = Settings(
-            SAMPLES if samples is None else samples, MAX_STATES if max_states is None else max_states, seed
-        )
-        return hint(self, fair=True, settings=settings)
+        return hint(self, timeout=timeout, fair=fair, samples=samples, max_states=max_states, seed=seed)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import weakref
 from typing import TYPE_CHECKING
 
-from .fair import Settings, choose
+from .fair import MAX_STATES, SAMPLES, Settings, choose, seen_text
 from .native import finish, native_engine, native_position
 from .notation import Move
 from .policy import Hint, preferred_move
@@ -25,11 +25,21 @@ if TYPE_CHECKING:
 _PLANS: weakref.WeakKeyDictionary[Game, dict[Position, Move]] = weakref.WeakKeyDictionary()
 
 
-def hint(game: Game, *, timeout: float = 0.5, fair: bool = False, settings: Settings | None = None) -> Hint:
+def hint(
+    game: Game,
+    *,
+    timeout: float = 0.5,
+    fair: bool = False,
+    samples: int | None = None,
+    max_states: int | None = None,
+    seed: int = 0,
+) -> Hint:
     """A suggested move for ``game`` here and where it came from.
 
-    With ``fair``, the fair player's move (`canfield.fair.choose` with ``settings``, its defaults
-    when None): source ``"fair"``, with the share of its samples won. Otherwise the solver looks for a win from here for up to ``timeout`` seconds: when it finds one, the
+    With ``fair``, the fair player's move (`canfield.fair.choose` with ``samples`` of
+    ``max_states`` positions each, its defaults when None, and ``seed``): source ``"fair"``, with
+    the share of its samples won; as in `canfield.fair.play_out`, it does not lead back to a
+    position the game has been at. Otherwise the solver looks for a win from here for up to ``timeout`` seconds: when it finds one, the
     hint is the first move of that line (source ``"solver"``, verdict ``"won"``), and while the
     player follows the line, the next hints come from it without searching again. When the
     position is lost, or the search runs out of time, the hint is the move the simple policy of
@@ -37,7 +47,10 @@ def hint(game: Game, *, timeout: float = 0.5, fair: bool = False, settings: Sett
     """
     rules, here = game.rules, game.position
     if fair:
-        choice = choose(rules, here, settings)
+        settings = Settings(
+            SAMPLES if samples is None else samples, MAX_STATES if max_states is None else max_states, seed
+        )
+        choice = choose(rules, here, settings, avoid=_earlier(game))
         return Hint(choice.move, "fair", share=choice.share, samples=choice.samples)
     plan = _PLANS.get(game, {})
     if here in plan:
@@ -47,6 +60,20 @@ def hint(game: Game, *, timeout: float = 0.5, fair: bool = False, settings: Sett
         _PLANS[game] = _plan(game, found.line)
         return Hint(found.line[0], "solver", "won")
     return Hint(preferred_move(rules, here), "policy", found.verdict)
+
+
+def _earlier(game: Game) -> set[str]:
+    """What the player saw at each earlier position of ``game`` (`canfield.fair.seen_text`), from
+    where the game started through its moves: the fair player does not go back to them."""
+    start = game._origin[0]
+    engine = native_engine(game.rules, start)
+    seen = {seen_text(game.rules, start)}
+    made = game.engine.made()
+    for m in made[:-1]:
+        engine.make(m)
+        seen.add(seen_text(game.rules, native_position(engine)))
+    seen.discard(seen_text(game.rules, game.position))
+    return seen
 
 
 def _plan(game: Game, line: tuple[Move, ...]) -> dict[Position, Move]:
