@@ -75,8 +75,9 @@ class Choice:
     ``move`` (None when there is no legal move); ``samples``: the samples searched (0 when the
     move was the only legal one, 1 when nothing was unseen); ``won``: the samples in which the
     solver found a win; ``votes``: the samples whose winning line starts with ``move``;
-    ``source``: ``"samples"`` (the move most winning lines start with), ``"policy"`` (no sample
-    won: the simple policy's move) or ``"only"`` (the one legal move).
+    ``source``: ``"samples"`` (the move most winning lines start with), ``"policy"`` (no winning
+    line starts with a move it may play: the simple policy's move) or ``"only"`` (the one legal
+    move).
     """
 
     move: Move | None
