@@ -44,7 +44,8 @@ def swap(cards: tuple[int, ...], i: int, j: int) -> tuple[int, ...]:
 
 def unseen_swaps(rules: Rules, p: Position, rng: random.Random) -> Iterator[Position]:
     """Positions the player cannot tell from ``p``: two different face-down reserve cards swapped,
-    and two different unseen stock cards swapped, when there are such cards."""
+    two different unseen stock cards swapped, two face-down column cards swapped, when there are
+    such cards."""
     hidden, stock = fair.unseen_places(rules, p)
     pairs = [(i, j) for i in range(hidden) for j in range(i + 1, hidden) if p.reserve[i] != p.reserve[j]]
     if pairs:
@@ -55,6 +56,13 @@ def unseen_swaps(rules: Rules, p: Position, rng: random.Random) -> Iterator[Posi
         if pairs:
             i, j = rng.choice(pairs)
             yield attrs.evolve(p, stock=swap(p.stock, i, j))
+    down = [(i, k) for i, col in enumerate(p.columns) for k in range(len(col)) if p.is_face_down(i, k)]
+    pairs = [(a, b) for a in down for b in down if a < b and p.columns[a[0]][a[1]] != p.columns[b[0]][b[1]]]
+    if pairs:  # two face-down column cards swapped
+        (i, k), (j, m) = rng.choice(pairs)
+        cols = [list(c) for c in p.columns]
+        cols[i][k], cols[j][m] = cols[j][m], cols[i][k]
+        yield attrs.evolve(p, columns=cols)
     if hidden and stock:  # a face-down reserve card and an unseen stock card traded
         i, j = rng.randrange(hidden), rng.randrange(len(p.stock))
         if p.reserve[i] != p.stock[j]:
@@ -239,3 +247,17 @@ def test_a_fair_hint_in_a_game_does_not_lead_back_to_where_the_game_has_been() -
         assert hint.move is not None and hint.move.text != "21"
         want = fair.choose(g.rules, g.position, fair.Settings(3, 200, seed), avoid={start})
         assert hint.move is want.move
+
+
+def test_face_down_column_cards_are_unseen_and_dealt_again_in_samples() -> None:
+    game = canfield.Game.from_code("CF1-D1-AAAAAAE", "minerva")
+    p, rules = game.position, game.rules
+    down = [p.columns[i][k] for i, col in enumerate(p.columns) for k in range(len(col)) if p.is_face_down(i, k)]
+    assert down and Counter(down) <= Counter(fair.unseen_cards(rules, p))
+    moved = 0
+    for s in fair.samples(rules, p, 6, random.Random(3)):
+        assert s.face_down == p.face_down and fair.seen_text(rules, s) == fair.seen_text(rules, p)
+        moved += [
+            s.columns[i][k] for i, col in enumerate(s.columns) for k in range(len(col)) if s.is_face_down(i, k)
+        ] != down
+    assert moved

@@ -4,8 +4,8 @@ The solver knows every card; a player does not. What a player has seen at a posi
 function of the position itself: every face-up card (columns, foundations, waste, the reserve's
 visible cards) and, from the second pass on, the whole stock in its order, since every stock card
 was turned onto the waste in an earlier pass and came back with the waste in a known order (a
-careful player remembers it). What is unseen is the reserve's face-down cards and, in the first
-pass, the stock not yet turned.
+careful player remembers it). What is unseen is the reserve's face-down cards, the columns'
+face-down cards (in variants that deal some) and, in the first pass, the stock not yet turned.
 
 `choose` samples the unseen cards ``samples`` times, consistently with what has been seen (the
 same cards, dealt to the same unseen places in a random order), solves each sample with a budget
@@ -95,16 +95,23 @@ class Choice:
 
 
 def unseen_places(rules: Rules, position: Position) -> tuple[int, bool]:
-    """What the player has not seen at ``position``: how many of the reserve's bottom cards are
-    face down, and whether the stock is unseen (the first pass, before any recycle)."""
+    """What the player has not seen at ``position``, besides face-down column cards (the
+    position's ``face_down``): how many of the reserve's bottom cards are face down, and whether
+    the stock is unseen (the first pass, before any recycle)."""
     hidden = max(0, len(position.reserve) - rules.reserve_visible)
     return hidden, position.recycles == 0 and bool(position.stock)
 
 
+def _column_unseen(position: Position) -> list[int]:
+    """The face-down column cards, column by column, bottom to top."""
+    return [card for i, col in enumerate(position.columns) for p, card in enumerate(col) if position.is_face_down(i, p)]
+
+
 def unseen_cards(rules: Rules, position: Position) -> list[int]:
-    """The cards the player has not seen at ``position``, in ascending order (copies repeated)."""
+    """The cards the player has not seen at ``position`` (face-down reserve and column cards, the
+    stock in the first pass), in ascending order (copies repeated)."""
     hidden, stock = unseen_places(rules, position)
-    return sorted(position.reserve[:hidden] + (position.stock if stock else ()))
+    return sorted([*position.reserve[:hidden], *_column_unseen(position), *(position.stock if stock else ())])
 
 
 def seen_text(rules: Rules, position: Position) -> str:
@@ -113,6 +120,10 @@ def seen_text(rules: Rules, position: Position) -> str:
     hidden, stock = unseen_places(rules, position)
     p = position
     shown = ("?",) * hidden + tuple(map(str, p.reserve[hidden:]))
+    columns = [
+        " ".join("?" if p.is_face_down(i, k) else str(card) for k, card in enumerate(col))
+        for i, col in enumerate(p.columns)
+    ]
     stock_text = f"{len(p.stock)} unseen" if stock else " ".join(map(str, p.stock))
     return "|".join(
         (
@@ -121,7 +132,7 @@ def seen_text(rules: Rules, position: Position) -> str:
             " ".join(shown),
             str(p.start),
             repr(p.foundations),
-            repr(p.columns),
+            "/".join(columns),
             stock_text,
             " ".join(map(str, p.waste)),
             str(p.recycles),
@@ -140,10 +151,17 @@ def samples(rules: Rules, position: Position, count: int, rng: random.Random) ->
     at random from ``rng``, to the same unseen places."""
     hidden, stock = unseen_places(rules, position)
     cards = unseen_cards(rules, position)
+    down = len(_column_unseen(position))
     for _ in range(count):
         rng.shuffle(cards)
         reserve = (*cards[:hidden], *position.reserve[hidden:])
-        yield attrs.evolve(position, reserve=reserve, stock=cards[hidden:] if stock else position.stock)
+        dealt = iter(cards[hidden : hidden + down])
+        columns = [
+            tuple(next(dealt) if position.is_face_down(i, k) else card for k, card in enumerate(col))
+            for i, col in enumerate(position.columns)
+        ]
+        rest = cards[hidden + down :] if stock else position.stock
+        yield attrs.evolve(position, reserve=reserve, columns=columns, stock=rest)
 
 
 def choose(
