@@ -11,7 +11,20 @@ from hypothesis import strategies as st
 
 import canfield
 from canfield import notation
-from canfield.moves import COL, FOUNDATION, FSUIT, MAX_COUNT, RESERVE, WASTE, encode, is_move_int
+from canfield.moves import (
+    COL,
+    COUNT_SHIFT,
+    FOUNDATION,
+    FSUIT,
+    MAX_COLUMNS,
+    MAX_COUNT,
+    MOVE_BITS,
+    PLACE_MASK,
+    RESERVE,
+    WASTE,
+    encode,
+    is_move_int,
+)
 from canfield.notation import format_move, parse_move
 from canfield.plugins.registry import rules_for
 from canfield.scoring import AppScoring, CasinoScoring, NoScoring
@@ -77,7 +90,7 @@ def test_accepted_forms_format_canonically(text: str, canonical: str) -> None:
         ("1f:2", "one card at a time"),
         ("Hf", "to a column"),
         ("10", "malformed"),
-        ("13:0", "1..127"),
+        ("13:0", f"1..{MAX_COUNT}"),
     ],
 )
 def test_malformed_moves(bad: str, why: str) -> None:
@@ -95,7 +108,7 @@ def engine_moves(draw: st.DrawFn) -> int:
     src = draw(_places)
     if src >= COL:
         dst = draw(st.sampled_from([FOUNDATION, *[c for c in range(COL, COL + 9) if c != src]]))
-        n = 1 if dst == FOUNDATION else draw(st.integers(1, 127))
+        n = 1 if dst == FOUNDATION else draw(st.integers(1, MAX_COUNT))
     elif src >= FSUIT:
         dst, n = draw(st.sampled_from(range(COL, COL + 9))), 1
     else:
@@ -156,14 +169,20 @@ def test_from_int_agrees_with_is_move_int_and_caches_only_moves(m: int) -> None:
 
 
 def test_the_cache_is_bounded_by_the_moves_that_exist() -> None:
-    for m in range(-1000, 1 << 18):
+    # Every pair of places with counts around each bound, and ints past the layout: only the
+    # well-formed ones are cached, and there are no more of them than moves exist.
+    counts = (0, 1, 2, 13, 31, 32, MAX_COUNT - 1, MAX_COUNT, MAX_COUNT + 1, (1 << MOVE_BITS - COUNT_SHIFT) - 1)
+    tried = [encode(s, d, n) for s in range(PLACE_MASK + 1) for d in range(PLACE_MASK + 1) for n in counts]
+    tried += [*range(-1000, 5000), 1 << MOVE_BITS, (1 << MOVE_BITS) + 1, 2**32, 2**64]
+    for m in tried:
         try:
             canfield.Move.from_int(m)
         except canfield.InvalidMoveError:
             pass
-    moves = sum(1 for m in range(1 << 17) if is_move_int(m))
-    assert len(notation._CACHE) == moves
-    assert all(is_move_int(m) for m in notation._CACHE)
+    n = MAX_COLUMNS
+    exist = 1 + (2 + n) + (2 + 4) * n + n * (n - 1) * MAX_COUNT  # stock; up; onto columns; runs
+    assert all(m in notation._CACHE for m in tried if is_move_int(m))
+    assert all(is_move_int(m) for m in notation._CACHE) and len(notation._CACHE) <= exist
 
 
 def test_a_move_cannot_be_changed() -> None:
@@ -214,7 +233,7 @@ def test_every_move_has_one_source_and_one_target(m: int) -> None:
     assert move.is_stock or [move.to_foundation, move.to_column].count(True) == 1
     assert move.to_foundation == (move.target == "f")
     assert move.from_foundation == (move.source in ("S", "H", "D", "C"))
-    assert move.count == (0 if move.is_stock else m >> 10) and 0 <= move.count <= MAX_COUNT
+    assert move.count == (0 if move.is_stock else m >> COUNT_SHIFT) and 0 <= move.count <= MAX_COUNT
 
 
 @pytest.mark.parametrize(

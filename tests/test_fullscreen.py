@@ -179,7 +179,7 @@ def test_the_docs_capture_is_what_a_terminal_shows(start: Callable[..., Terminal
 
 def test_errors_are_precise_and_change_nothing(terminal: Terminal) -> None:
     terminal.wait_for("Moves (")
-    type_line(terminal, "13:0", "malformed move '13:0': the count must be 1..127")
+    type_line(terminal, "13:0", "malformed move '13:0': the count must be 1..208")
     type_line(terminal, "KH", "a tap on KH does nothing: K♥ cannot start the heart foundation (only 7♥ can), and no")
     type_line(terminal, "7", "there is no move 7 here: the moves are numbered 1 to 2")
     type_line(terminal, "r3", "illegal move 'r3':")

@@ -224,7 +224,7 @@ def test_native_make_refuses_an_illegal_move_and_changes_nothing() -> None:
             e.make(m)  # type: ignore[arg-type]
         assert e.position() == before
     # Well-formed but not legal here: every such move int names itself.
-    refused = [m for m in range(1 << 17) if is_move_int(m, 4) and m not in e.moves()][::23]
+    refused = [m for m in range(32 << moves.COUNT_SHIFT) if is_move_int(m, 4) and m not in e.moves()][::5]
     assert len(refused) > 50
     for m in refused:
         with pytest.raises(
@@ -353,7 +353,7 @@ def test_every_native_error_is_a_canfield_error() -> None:
         (lambda: _native.solve(e, memory=None), CanfieldError, "memory must be"),
         (lambda: _native.solve(e, auto_finish=1), CanfieldError, "auto_finish must be a bool"),
         (lambda: _native._decode_move(0, 10), CanfieldError, "columns must be 1..9"),
-        (lambda: _native._encode_move(32, 8, 1), InvalidMoveError, "is not a move"),
+        (lambda: _native._encode_move(moves.PLACE_MASK + 1, 8, 1), InvalidMoveError, "is not a move"),
         (lambda: _native._force_panic(e, "nowhere"), CanfieldError, "place must be"),
     ]
     before = e.position()
@@ -385,13 +385,22 @@ def test_a_native_panic_is_an_internal_error(place: str) -> None:
 
 def test_the_move_layout_is_the_native_one() -> None:
     # Both languages decode and encode every move int alike: the Python side's constants are the
-    # native core's, and its decode/encode agree with the native ones on every well-formed move.
+    # native core's, and its decode/encode agree with the native ones on every pair of places with
+    # every count the layout holds (and ints past it).
     assert (moves.STOCK, moves.WASTE, moves.RESERVE, moves.FOUNDATION, moves.FSUIT, moves.COL) == (0, 1, 2, 3, 4, 8)
-    assert (moves.DST_SHIFT, moves.COUNT_SHIFT, moves.MAX_COUNT, moves.MOVE_BITS) == (5, 10, 127, 17)
+    assert (moves.DST_SHIFT, moves.COUNT_SHIFT, moves.MOVE_BITS) == (6, 12, 20)
+    # Room for the largest values the rules allow: a run of every card of the most decks.
+    assert moves.MAX_COUNT == moves.MAX_CARDS == 52 * moves.MAX_DECKS < 1 << moves.COUNT_BITS
+    assert moves.COL + moves.MAX_COLUMNS <= 1 << moves.PLACE_BITS
+    counts = {0, 1, 2, 3, 13, 52, 127, 128, *range(moves.MAX_COUNT - 2, 1 << moves.MOVE_BITS - moves.COUNT_SHIFT)}
+    places = range(moves.PLACE_MASK + 1)
+    tried = {moves.encode(s, d, n) for s in places for d in places for n in counts}
+    tried |= {*range(-5, 5000), 1 << moves.MOVE_BITS, 1 << 21, 2**32 - 1}
+    runs = sum(1 for n in counts if 1 <= n <= moves.MAX_COUNT)
     for columns in (1, 4, 9):
         well_formed = 0
-        for m in [*range(1 << moves.MOVE_BITS), 1 << 17, 1 << 20, 2**32 - 1]:
-            native = _native._decode_move(m, columns)
+        for m in sorted(tried):
+            native = _native._decode_move(m, columns) if m >= 0 else None
             if not is_move_int(m, columns):
                 assert native is None, m
                 continue
@@ -399,7 +408,9 @@ def test_the_move_layout_is_the_native_one() -> None:
             assert native == decode(m), m
             if m:
                 assert encode(*decode(m)) == m == _native._encode_move(*decode(m))
-        assert well_formed == 1 + 2 + columns + (2 + 4) * columns + columns * (columns - 1) * moves.MAX_COUNT
+        # The stock move; waste, reserve and each column up; waste, reserve and four foundation
+        # suits onto each column; runs of each count tried from each column onto each other.
+        assert well_formed == 1 + (2 + columns) + (2 + 4) * columns + columns * (columns - 1) * runs
 
 
 def test_the_native_stubs_match_the_module(tmp_path: Path) -> None:

@@ -190,6 +190,22 @@ def hold(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(canfield.solver, "native_solve", functools.partial(_native.solve, hold=True))
 
 
+@pytest.fixture
+def ctrl_c() -> Iterator[None]:
+    """Ctrl-C as an interactive Python has it, whatever the test run inherited.
+
+    A command started in the background by a shell without job control (``pytest &`` in a script,
+    some CI runners) inherits SIGINT ignored, and Python then installs no handler: the signal would
+    never reach the search, and the test would fail on how it was started.
+    """
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@pytest.mark.usefixtures("ctrl_c")
 def test_ctrl_c_stops_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
     hold(monkeypatch)  # unbounded by construction, however fast the solver or loaded the machine
 

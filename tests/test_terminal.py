@@ -174,7 +174,7 @@ def test_a_number_plays_the_move_of_that_number() -> None:
 @pytest.mark.parametrize(
     ("typed", "said"),
     [
-        ("13:0", "malformed move '13:0': the count must be 1..127"),
+        ("13:0", "malformed move '13:0': the count must be 1..208"),
         ("1f2", "malformed move '1f2': expected 's', a source"),
         ("QX", "unknown card 'QX'"),
         ("xyzzy", "unknown move or command 'xyzzy': ? for help"),

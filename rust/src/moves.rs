@@ -1,12 +1,16 @@
 //! The move encoding, defined once for both languages: a move is one `u32`,
-//! `src | dst << 5 | count << 10`, and an undo record is a move int with what its undo needs in
-//! the bits above it. `canfield._native` exports these constants; `canfield.moves` and
+//! `src | dst << 6 | count << 12`, and an undo record is a `u64`, a move int with what its undo
+//! needs in the bits above it. `canfield._native` exports these constants; `canfield.moves` and
 //! `canfield.engine` take theirs from it, so the two engines cannot disagree on the layout.
 //!
-//! Places (5 bits each): `STOCK` (0, the source of the stock move, int 0, only); `WASTE` and
-//! `RESERVE`, their top card; `FOUNDATION`, as a target only, the foundation the card fits;
-//! `FSUIT + s` (4..7), as a source only, the top card of a foundation of suit `s` (a take-back);
-//! `COL + i` (8..16), column `i`.
+//! Places (6 bits each, room for 64): `STOCK` (0, the source of the stock move, int 0, only);
+//! `WASTE` and `RESERVE`, their top card; `FOUNDATION`, as a target only, the foundation the card
+//! fits; `FSUIT + s` (4..7), as a source only, the top card of a foundation of suit `s` (a
+//! take-back); `COL + i` (8..16), column `i`.
+//!
+//! Every field has room for the largest value the rules allow: the count holds a run of every
+//! card of `MAX_DECKS` decks, a stock turn's record the largest draw count (`MAX_DRAW`), and a
+//! record's foundation index the `4 * MAX_DECKS` foundations. The layout's own tests check this.
 
 pub const STOCK: u32 = 0;
 pub const WASTE: u32 = 1;
@@ -16,54 +20,72 @@ pub const FSUIT: u32 = 4;
 pub const COL: u32 = 8;
 /// The most columns a rule set may have (the notation names columns 1-9).
 pub const MAX_COLUMNS: u32 = 9;
+/// The most decks a rule set may have.
+pub const MAX_DECKS: u32 = 4;
+/// The most cards in play: every card of `MAX_DECKS` decks.
+pub const MAX_CARDS: u32 = 52 * MAX_DECKS;
 
 /// Bits of a place (a source or a target).
-pub const PLACE_BITS: u32 = 5;
+pub const PLACE_BITS: u32 = 6;
 pub const PLACE_MASK: u32 = (1 << PLACE_BITS) - 1;
 /// Where the target starts (the source is in the lowest bits).
 pub const DST_SHIFT: u32 = PLACE_BITS;
 /// Where the number of cards moved starts.
 pub const COUNT_SHIFT: u32 = 2 * PLACE_BITS;
-/// Bits of the number of cards moved, and the most cards one move may carry.
-pub const COUNT_BITS: u32 = 7;
-pub const MAX_COUNT: u32 = (1 << COUNT_BITS) - 1;
+/// Bits of the number of cards moved, and the most cards one move may carry: a run of every card
+/// in play (a column may hold them all).
+pub const COUNT_BITS: u32 = 8;
+pub const MAX_COUNT: u32 = MAX_CARDS;
 /// Bits of a move int: every move int is below `1 << MOVE_BITS`.
 pub const MOVE_BITS: u32 = COUNT_SHIFT + COUNT_BITS;
 
 /// An undo record holds the move int in its low `MOVE_BITS` bits.
-pub const REC_MOVE: u32 = (1 << MOVE_BITS) - 1;
+pub const REC_MOVE: u64 = (1 << MOVE_BITS) - 1;
 /// A stock turn's record holds the number of cards turned from here (0 = a recycle).
 pub const REC_TURNED_SHIFT: u32 = MOVE_BITS;
 /// Bits of the number of cards a stock turn turned: the largest draw count fits.
 pub const REC_TURNED_BITS: u32 = 6;
-pub const REC_TURNED_MASK: u32 = (1 << REC_TURNED_BITS) - 1;
+pub const REC_TURNED_MASK: u64 = (1 << REC_TURNED_BITS) - 1;
 /// Set when a column move emptied its column and the reserve's top card filled it.
-pub const REC_FILL: u32 = 1 << (REC_TURNED_SHIFT + REC_TURNED_BITS);
-/// The foundation a card went to, or came back from, from here.
+pub const REC_FILL: u64 = 1 << (REC_TURNED_SHIFT + REC_TURNED_BITS);
+/// The foundation a card went to, or came back from, from here, in `REC_FOUNDATION_BITS` bits
+/// (room for 64 foundations; the bits above them are free).
 pub const REC_FOUNDATION_SHIFT: u32 = REC_TURNED_SHIFT + REC_TURNED_BITS + 1;
+pub const REC_FOUNDATION_BITS: u32 = 6;
+pub const REC_FOUNDATION_MASK: u64 = (1 << REC_FOUNDATION_BITS) - 1;
+
+// Each field holds the largest value the rules allow (checked when the crate compiles).
+const _: () = assert!(MAX_COUNT < 1 << COUNT_BITS);
+const _: () = assert!(COL + MAX_COLUMNS <= 1 << PLACE_BITS);
+const _: () = assert!(4 * MAX_DECKS <= 1 << REC_FOUNDATION_BITS);
+const _: () = assert!(REC_FOUNDATION_SHIFT + REC_FOUNDATION_BITS <= 64);
 
 /// Every constant of the layout by name, as `canfield._native` exports them.
-pub const LAYOUT: [(&str, u32); 20] = [
-    ("STOCK", STOCK),
-    ("WASTE", WASTE),
-    ("RESERVE", RESERVE),
-    ("FOUNDATION", FOUNDATION),
-    ("FSUIT", FSUIT),
-    ("COL", COL),
-    ("MAX_COLUMNS", MAX_COLUMNS),
-    ("PLACE_BITS", PLACE_BITS),
-    ("PLACE_MASK", PLACE_MASK),
-    ("DST_SHIFT", DST_SHIFT),
-    ("COUNT_SHIFT", COUNT_SHIFT),
-    ("COUNT_BITS", COUNT_BITS),
-    ("MAX_COUNT", MAX_COUNT),
-    ("MOVE_BITS", MOVE_BITS),
+pub const LAYOUT: [(&str, u64); 24] = [
+    ("STOCK", STOCK as u64),
+    ("WASTE", WASTE as u64),
+    ("RESERVE", RESERVE as u64),
+    ("FOUNDATION", FOUNDATION as u64),
+    ("FSUIT", FSUIT as u64),
+    ("COL", COL as u64),
+    ("MAX_COLUMNS", MAX_COLUMNS as u64),
+    ("MAX_DECKS", MAX_DECKS as u64),
+    ("MAX_CARDS", MAX_CARDS as u64),
+    ("PLACE_BITS", PLACE_BITS as u64),
+    ("PLACE_MASK", PLACE_MASK as u64),
+    ("DST_SHIFT", DST_SHIFT as u64),
+    ("COUNT_SHIFT", COUNT_SHIFT as u64),
+    ("COUNT_BITS", COUNT_BITS as u64),
+    ("MAX_COUNT", MAX_COUNT as u64),
+    ("MOVE_BITS", MOVE_BITS as u64),
     ("REC_MOVE", REC_MOVE),
-    ("REC_TURNED_SHIFT", REC_TURNED_SHIFT),
-    ("REC_TURNED_BITS", REC_TURNED_BITS),
+    ("REC_TURNED_SHIFT", REC_TURNED_SHIFT as u64),
+    ("REC_TURNED_BITS", REC_TURNED_BITS as u64),
     ("REC_TURNED_MASK", REC_TURNED_MASK),
     ("REC_FILL", REC_FILL),
-    ("REC_FOUNDATION_SHIFT", REC_FOUNDATION_SHIFT),
+    ("REC_FOUNDATION_SHIFT", REC_FOUNDATION_SHIFT as u64),
+    ("REC_FOUNDATION_BITS", REC_FOUNDATION_BITS as u64),
+    ("REC_FOUNDATION_MASK", REC_FOUNDATION_MASK),
 ];
 
 /// The place of column `i`.
@@ -234,7 +256,7 @@ impl std::fmt::Display for Move {
 /// An undo record: the move made, plus what its undo needs (see the `REC_` constants).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(transparent)]
-pub struct Record(u32);
+pub struct Record(u64);
 
 impl Record {
     /// A recycle: the waste turned back over as the stock.
@@ -243,13 +265,13 @@ impl Record {
     /// A stock turn that turned `n` cards (1..=`MAX_DRAW`, which its bits hold).
     #[inline]
     pub const fn turn(n: usize) -> Record {
-        Record((n as u32) << REC_TURNED_SHIFT)
+        Record((n as u64) << REC_TURNED_SHIFT)
     }
 
     /// Move `m`, which is not the stock move, with nothing more yet.
     #[inline]
     pub const fn of(m: Move) -> Record {
-        Record(m.0)
+        Record(m.0 as u64)
     }
 
     /// This record, saying the reserve's top card filled the column the move emptied.
@@ -261,13 +283,13 @@ impl Record {
     /// This record, saying the card went to, or came from, foundation `f`.
     #[inline]
     pub const fn with_foundation(self, f: usize) -> Record {
-        Record(self.0 | (f as u32) << REC_FOUNDATION_SHIFT)
+        Record(self.0 | (f as u64) << REC_FOUNDATION_SHIFT)
     }
 
     /// The move made.
     #[inline]
     pub const fn made(self) -> Move {
-        Move(self.0 & REC_MOVE)
+        Move((self.0 & REC_MOVE) as u32)
     }
 
     /// How many cards a stock turn turned (0: a recycle).
@@ -285,12 +307,12 @@ impl Record {
     /// The foundation the card went to, or came back from.
     #[inline]
     pub const fn foundation(self) -> usize {
-        (self.0 >> REC_FOUNDATION_SHIFT) as usize
+        (self.0 >> REC_FOUNDATION_SHIFT & REC_FOUNDATION_MASK) as usize
     }
 
     /// The record as an int (as `canfield.engine` keeps it).
     #[inline]
-    pub const fn int(self) -> u32 {
+    pub const fn int(self) -> u64 {
         self.0
     }
 }

@@ -10,12 +10,16 @@
 //! every entry point, and in the solver's thread, it becomes `InternalError` naming it, and an
 //! engine that a panic interrupted refuses every later call (its position may be half changed).
 
-use crate::engine::{Engine, Position};
-use crate::moves::{Move, LAYOUT, MAX_COLUMNS, MAX_COUNT, PLACE_MASK};
-use crate::rules::{Rules, MAX_DRAW, MODE_ANY, MODE_TOP_OR_WHOLE, MODE_WHOLE};
+use crate::engine::{Engine, Position, Walk, MAX_WALK};
+use crate::moves::{
+    Move, COUNT_SHIFT, DST_SHIFT, LAYOUT, MAX_COLUMNS, MAX_COUNT, MAX_DECKS, PLACE_MASK,
+};
+use crate::rules::{
+    Rules, MAX_DRAW, MAX_PASS_LIMIT, MAX_RECYCLES, MODE_ANY, MODE_TOP_OR_WHOLE, MODE_WHOLE,
+};
 use crate::solver::{self, Cut, Limits, Outcome, Verdict};
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyBool, PyInt, PyList};
 use std::any::Any;
 use std::cell::RefCell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -136,28 +140,72 @@ macro_rules! extractor {
 }
 
 extractor!(past_base_arg, bool, Kind::Rules, "past_base must be a bool");
-extractor!(timeout_arg, Option<f64>, Kind::Base, TIMEOUT);
-extractor!(
-    max_states_arg,
-    Option<u64>,
-    Kind::Base,
-    "max_states must be None or an int 0..2**64-1"
-);
-extractor!(
-    memory_arg,
-    usize,
-    Kind::Base,
-    "memory must be an int of bytes >= 0"
-);
 extractor!(
     auto_finish_arg,
     bool,
     Kind::Base,
     "auto_finish must be a bool"
 );
+
+// The budget: a bound past what a search can reach is no bound (a timeout the clock cannot
+// reach, more positions or bytes than the machine can count); anything else out of range is a
+// `CanfieldError` naming it.
+
+/// A non-negative int as a `u64`, or None when it is past `u64::MAX`; an error when it is no int
+/// or negative.
+fn count_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Option<u64>> {
+    let refuse = || CanfieldError::new_err(format!("{what}, not {}", shown(obj)));
+    if obj.is_instance_of::<PyBool>() || !obj.is_instance_of::<PyInt>() {
+        return Err(refuse());
+    }
+    if let Ok(n) = obj.extract::<u64>() {
+        return Ok(Some(n));
+    }
+    match obj.gt(0) {
+        Ok(true) => Ok(None),
+        _ => Err(refuse()),
+    }
+}
+
+/// The timeout in seconds: None, or a number >= 0 (an int too large for a float is infinite).
+fn timeout_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
+    if obj.is_none() {
+        return Ok(None);
+    }
+    let refuse = || CanfieldError::new_err(format!("{TIMEOUT}, not {}", shown(obj)));
+    if obj.is_instance_of::<PyBool>() {
+        return Err(refuse());
+    }
+    let t = if obj.is_instance_of::<PyInt>() {
+        match count_arg(obj, TIMEOUT)? {
+            Some(n) => n as f64,
+            None => f64::INFINITY,
+        }
+    } else {
+        obj.extract::<f64>().map_err(|_| refuse())?
+    };
+    if t.is_nan() || t < 0.0 {
+        return Err(refuse());
+    }
+    Ok(Some(t))
+}
+
+/// The most positions: None, or an int >= 0 (past `u64::MAX`: no bound).
+fn max_states_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+    if obj.is_none() {
+        return Ok(None);
+    }
+    count_arg(obj, "max_states must be None or an int >= 0")
+}
+
+/// The visited set's most bytes: an int >= 0 (past what the machine can address: no bound).
+fn memory_arg(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let n = count_arg(obj, "memory must be an int of bytes >= 0")?;
+    Ok(n.map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX)))
+}
 extractor!(hold_arg, bool, Kind::Base, "hold must be a bool");
 
-const TIMEOUT: &str = "timeout must be None or a finite number of seconds >= 0";
+const TIMEOUT: &str = "timeout must be None or a number of seconds >= 0";
 const MOVE_INT: &str = "a move int is an int naming a move (see canfield.moves)";
 
 // -- tables ---------------------------------------------------------------------------------------
@@ -195,7 +243,7 @@ impl PyTables {
                     k,
                     &format!("columns must be an int 1..{MAX_COLUMNS}"),
                 )?,
-                arg(decks, k, "decks must be an int 1..4")?,
+                arg(decks, k, &format!("decks must be an int 1..{MAX_DECKS}"))?,
                 &builds,
                 &empty_ok,
                 arg(auto_fill, k, "auto_fill must be a bool")?,
@@ -209,7 +257,7 @@ impl PyTables {
                 arg(
                     pass_limit,
                     k,
-                    "pass_limit must be None or an int 1..4294967295",
+                    &format!("pass_limit must be None or an int 1..{MAX_PASS_LIMIT}"),
                 )?,
                 past_base,
             )
@@ -357,7 +405,11 @@ impl PyEngine {
                 )?,
                 stock: arg(stock, k, &format!("stock {cards}"))?,
                 waste: arg(waste, k, &format!("waste {cards}"))?,
-                recycles: arg(recycles, k, "recycles must be an int 0..4294967295")?,
+                recycles: arg(
+                    recycles,
+                    k,
+                    &format!("recycles must be an int 0..{MAX_RECYCLES}"),
+                )?,
             };
             let e = Engine::new(rules, &pos).map_err(|e| k.err(e))?;
             Ok(PyEngine::new_from(e))
@@ -475,7 +527,8 @@ impl PyEngine {
         })
     }
 
-    /// perft: the number of move sequences of exactly `depth` moves (the GIL released).
+    /// perft: the number of move sequences of exactly `depth` moves (the GIL released; Ctrl-C
+    /// stops it with KeyboardInterrupt, and the engine is left as it was).
     fn perft(slf: &Bound<'_, Self>, depth: &Bound<'_, PyAny>) -> PyResult<u64> {
         let depth: u32 = arg(
             depth,
@@ -485,12 +538,14 @@ impl PyEngine {
         PyEngine::with(slf, |this| {
             this.fresh = false;
             let e = &mut this.e;
-            Ok(slf.py().detach(|| e.perft(depth)))
+            let counted = slf.py().detach(|| e.perft_checked(depth, &mut signals));
+            counted.map_err(|why| walk_error(why, &format!("perft depth {depth}")))
         })
     }
 
     /// Play up to `length` uniformly random legal moves (a fixed generator seeded by `seed`),
-    /// then take them all back; returns how many were played. For benchmarks and playouts.
+    /// then take them all back; returns how many were played. For benchmarks and playouts. The
+    /// GIL is released; Ctrl-C stops it with KeyboardInterrupt, the engine left as it was.
     fn playout(
         slf: &Bound<'_, Self>,
         length: &Bound<'_, PyAny>,
@@ -500,9 +555,10 @@ impl PyEngine {
         let seed: u64 = arg(seed, Kind::Base, "playout seed must be an int 0..2**64-1")?;
         PyEngine::with(slf, |this| {
             let e = &mut this.e;
-            Ok(slf
+            let played = slf
                 .py()
-                .detach(|| crate::engine::random_playout(e, length, seed)))
+                .detach(|| crate::engine::random_playout_checked(e, length, seed, &mut signals));
+            played.map_err(|why| walk_error(why, &format!("a playout of {length} moves")))
         })
     }
 
@@ -512,13 +568,30 @@ impl PyEngine {
     }
 }
 
+/// Run Python's signal handlers (the GIL taken for a moment): a long walk without the GIL calls
+/// this now and then, so Ctrl-C stops it with KeyboardInterrupt.
+fn signals() -> PyResult<()> {
+    Python::attach(|py| py.check_signals())
+}
+
+/// The error of a walk (perft, a playout) ended early, `what` naming it.
+fn walk_error(why: Walk<PyErr>, what: &str) -> PyErr {
+    match why {
+        Walk::Stopped(err) => err,
+        Walk::TooDeep => CanfieldError::new_err(format!(
+            "{what}: the path grew past {MAX_WALK} moves without an end (the walk would outgrow \
+             memory); ask for fewer"
+        )),
+    }
+}
+
 /// The error for move `m`, not among the legal moves of `this` engine's position.
 fn refused(m: Move, this: &mut PyEngine) -> PyErr {
     let columns = this.e.rules.columns;
     if !m.is_well_formed(columns) {
         return InvalidMoveError::new_err(format!(
             "{} is not a move int under these rules ({columns} columns): expected \
-             src | dst << 5 | count << 10 naming a real move (see canfield.moves)",
+             src | dst << {DST_SHIFT} | count << {COUNT_SHIFT} naming a real move (see canfield.moves)",
             m.int()
         ));
     }
@@ -633,19 +706,12 @@ fn solve(
     guard(|| {
         let engine = engine_arg(engine, "solve")?;
         let started = Instant::now();
-        let deadline = match timeout {
-            None => None,
-            Some(t) => Some(
-                Duration::try_from_secs_f64(t)
-                    .ok()
-                    .and_then(|d| started.checked_add(d))
-                    .ok_or_else(|| {
-                        CanfieldError::new_err(format!(
-                            "{TIMEOUT} that the clock can reach, not {t}"
-                        ))
-                    })?,
-            ),
-        };
+        // A deadline the clock cannot reach (an infinite or huge timeout) is no deadline.
+        let deadline = timeout.and_then(|t| {
+            Duration::try_from_secs_f64(t)
+                .ok()
+                .and_then(|d| started.checked_add(d))
+        });
         let snapshot = PyEngine::with(&engine, |this| Ok(this.e.clone()))?;
         let budget = Budget {
             deadline,
@@ -756,6 +822,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add(name, value)?;
     }
     m.add("MAX_DRAW", MAX_DRAW)?;
+    m.add("MAX_PASS_LIMIT", MAX_PASS_LIMIT)?;
+    m.add("MAX_RECYCLES", MAX_RECYCLES)?;
     m.add("MODE_ANY", MODE_ANY)?;
     m.add("MODE_TOP_OR_WHOLE", MODE_TOP_OR_WHOLE)?;
     m.add("MODE_WHOLE", MODE_WHOLE)?;

@@ -1,7 +1,7 @@
 //! Compiled rules as plain tables: what the Python side's `canfield.rules.Rules` holds, checked,
 //! with the facts the engine and the solver read worked out once.
 
-use crate::moves::{MAX_COLUMNS, REC_TURNED_MASK};
+use crate::moves::{MAX_COLUMNS, MAX_DECKS, REC_TURNED_MASK};
 use std::sync::Arc;
 
 pub const MODE_ANY: u8 = 0;
@@ -10,8 +10,16 @@ pub const MODE_WHOLE: u8 = 2;
 
 /// The largest draw count: a stock turn's undo record holds the number of cards it turned.
 pub const MAX_DRAW: u8 = REC_TURNED_MASK as u8;
-/// The most decks a rule set may have.
-pub const MAX_DECKS: usize = 4;
+/// The most passes through the stock a pass limit may allow (`redeals` up to 1000), and so the
+/// most draw counts a rule set may list: the solver's folded stock turns count up to this many
+/// passes of every card.
+pub const MAX_PASS_LIMIT: u32 = 1001;
+/// The most recycles a position may have been through. With unlimited passes the waste turns
+/// back over until this count (a billion recycles: no game gets there), so every count stays in
+/// range.
+pub const MAX_RECYCLES: u32 = 1_000_000_000;
+
+const _: () = assert!(MAX_PASS_LIMIT < MAX_RECYCLES);
 
 /// Everything the engine needs about a rule set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,7 +64,7 @@ impl Rules {
         if !(1..=MAX_COLUMNS as usize).contains(&columns) {
             return Err(format!("columns must be 1..{MAX_COLUMNS}, not {columns}"));
         }
-        if !(1..=MAX_DECKS).contains(&decks) {
+        if !(1..=MAX_DECKS as usize).contains(&decks) {
             return Err(format!("decks must be 1..{MAX_DECKS}, not {decks}"));
         }
         if builds.len() != 52 * 52 {
@@ -79,8 +87,18 @@ impl Rules {
                 "draw counts must be 1..{MAX_DRAW}, at least one: {draws:?}"
             ));
         }
-        if pass_limit == Some(0) {
-            return Err("the pass limit must be at least 1".into());
+        if draws.len() > MAX_PASS_LIMIT as usize {
+            return Err(format!(
+                "{} draw counts: at most {MAX_PASS_LIMIT}, one per pass (later passes repeat the last)",
+                draws.len()
+            ));
+        }
+        if let Some(limit) = pass_limit {
+            if !(1..=MAX_PASS_LIMIT).contains(&limit) {
+                return Err(format!(
+                    "the pass limit must be 1..{MAX_PASS_LIMIT} (or None for unlimited), not {limit}"
+                ));
+            }
         }
         let mut children = [0u64; 52];
         for s in 0..52 {

@@ -546,3 +546,109 @@ fn each_pruning_switched_off_gives_the_same_verdicts() {
     }
     assert!(settled.iter().all(|&n| n >= 30), "settled {settled:?}");
 }
+
+#[test]
+fn folded_turns_under_a_pass_limit_give_the_same_verdicts() {
+    // Under a pass limit the folded stock turns stop at a stock state met in an earlier pass past
+    // the steady pass (the later one is dominated): the verdicts are those of the search that
+    // turns the stock one move at a time, lost ones included, with several passes left.
+    let stop = AtomicBool::new(false);
+    let limits = limits(60_000, 1 << 24, &stop);
+    let plain = Pruning {
+        fold_turns: false,
+        ..Pruning::ALL
+    };
+    let rule_sets = [
+        rules_with(false, Some(6), vec![3], true),
+        rules_with(true, Some(4), vec![1], true),
+        rules_with(false, Some(5), vec![2, 3, 1], true),
+        rules_moving(1, false, Some(8), vec![3], true),
+    ];
+    let (mut settled, mut lost) = (0, 0);
+    for (r, rules) in rule_sets.iter().enumerate() {
+        for seed in 0..30 {
+            let mut e = Engine::new(rules.clone(), &dealt(&deck(5000 + seed))).unwrap();
+            walk(&mut e, seed, (seed % 4 * 25) as usize, |_, _| {});
+            let mut e = Engine::new(rules.clone(), &e.position()).unwrap();
+            let folded = solve(&mut e, &limits, false);
+            let one_by_one = solve_with(&mut e, &limits, false, plain);
+            if folded.verdict == Verdict::Unknown || one_by_one.verdict == Verdict::Unknown {
+                continue;
+            }
+            assert_eq!(folded.verdict, one_by_one.verdict, "rules {r} seed {seed}");
+            settled += 1;
+            lost += usize::from(folded.verdict == Verdict::Lost);
+            check_line(&e, &folded);
+        }
+    }
+    assert!(
+        settled >= 60 && lost >= 10,
+        "settled {settled}, lost {lost}"
+    );
+}
+
+/// Rules whose columns build by `builds(s, t)` (card `s` on card `t`), any other knob as
+/// Canfield's: a plugin's build rule may be any relation.
+fn rules_building(
+    builds: impl Fn(usize, usize) -> bool,
+    mode: u8,
+    takeback: bool,
+    pass_limit: Option<u32>,
+) -> Arc<Rules> {
+    let table: Vec<bool> = (0..52 * 52).map(|i| builds(i / 52, i % 52)).collect();
+    Arc::new(
+        Rules::new(
+            4,
+            1,
+            &table,
+            &[true; 52],
+            true,
+            mode,
+            takeback,
+            vec![3],
+            pass_limit,
+            true,
+        )
+        .unwrap(),
+    )
+}
+
+#[test]
+fn a_build_rule_with_cycles_gives_the_verdicts_of_the_plain_search() {
+    // One rank up or down in alternate colours: 5S goes on 6H and 6H on 5S. The safe-move proof
+    // meets its cards again on their own chain and stops there; the swap pairing, which needs
+    // builds one rank down, is off. Every verdict is the plain search's, under each move mode.
+    let up_or_down =
+        |s: usize, t: usize| red(s) != red(t) && matches!((s % 13 + 13 - t % 13) % 13, 1 | 12);
+    let stop = AtomicBool::new(false);
+    let limits = limits(40_000, 1 << 24, &stop);
+    let (mut settled, mut lost) = (0, 0);
+    for mode in [0, 1, 2] {
+        for (takeback, passes) in [
+            (false, None),
+            (true, None),
+            (false, Some(1)),
+            (true, Some(2)),
+        ] {
+            let rules = rules_building(up_or_down, mode, takeback, passes);
+            for seed in 0..12 {
+                let mut e = Engine::new(rules.clone(), &dealt(&deck(7000 + seed))).unwrap();
+                walk(&mut e, seed, (seed % 3 * 20) as usize, |_, _| {});
+                let mut e = Engine::new(rules.clone(), &e.position()).unwrap();
+                let all = solve(&mut e, &limits, false);
+                let plain = solve_with(&mut e, &limits, false, Pruning::NONE);
+                if all.verdict == Verdict::Unknown || plain.verdict == Verdict::Unknown {
+                    continue;
+                }
+                assert_eq!(
+                    all.verdict, plain.verdict,
+                    "mode {mode} takeback {takeback} seed {seed}"
+                );
+                settled += 1;
+                lost += usize::from(all.verdict == Verdict::Lost);
+                check_line(&e, &all);
+            }
+        }
+    }
+    assert!(settled >= 40 && lost >= 5, "settled {settled}, lost {lost}");
+}

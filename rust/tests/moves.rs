@@ -3,11 +3,11 @@
 //! `tests/test_native.py`).
 
 use canfield_native::moves::{
-    Move, Record, COL, COUNT_BITS, COUNT_SHIFT, DST_SHIFT, FOUNDATION, LAYOUT, MAX_COUNT,
-    MOVE_BITS, PLACE_BITS, REC_FILL, REC_FOUNDATION_SHIFT, REC_MOVE, REC_TURNED_BITS,
-    REC_TURNED_SHIFT, WASTE,
+    Move, Record, COL, COUNT_BITS, COUNT_SHIFT, DST_SHIFT, FOUNDATION, LAYOUT, MAX_CARDS,
+    MAX_COLUMNS, MAX_COUNT, MAX_DECKS, MOVE_BITS, PLACE_BITS, REC_FILL, REC_FOUNDATION_BITS,
+    REC_FOUNDATION_SHIFT, REC_MOVE, REC_TURNED_BITS, REC_TURNED_SHIFT, WASTE,
 };
-use canfield_native::rules::{Rules, MAX_DRAW};
+use canfield_native::rules::{Rules, MAX_DRAW, MAX_PASS_LIMIT};
 
 #[test]
 fn every_well_formed_move_int_round_trips() {
@@ -25,15 +25,24 @@ fn every_well_formed_move_int_round_trips() {
         }
         let again = Move::new(mv.src(), mv.dst(), mv.count() as u32);
         assert_eq!(again, mv, "{m}");
-        assert_eq!(Record::of(mv).with_fill().with_foundation(15).made(), mv);
+        let rec = Record::of(mv)
+            .with_fill()
+            .with_foundation(4 * MAX_DECKS as usize - 1);
+        assert_eq!(rec.made(), mv);
+        assert_eq!(rec.foundation(), 4 * MAX_DECKS as usize - 1);
+        assert!(rec.filled());
         assert!(m < 1 << MOVE_BITS);
         // Fewer columns refuse the moves that name a column past them.
         let highest = mv.src().max(mv.dst());
         assert_eq!(mv.is_well_formed(1), highest < COL + 1, "{m}");
     }
     // The stock move; waste, reserve and 9 columns to the foundations; waste, reserve and four
-    // foundation suits to 9 columns; column to column runs of 1..=127 cards.
+    // foundation suits to 9 columns; column to column runs of 1..=MAX_COUNT cards.
     assert_eq!(well_formed, 1 + 11 + 6 * 9 + 9 * 8 * MAX_COUNT);
+    // The longest run of the most decks is one move.
+    let all = Move::new(COL, COL + MAX_COLUMNS - 1, MAX_CARDS);
+    assert!(all.is_well_formed(MAX_COLUMNS as usize));
+    assert_eq!(all.count(), MAX_CARDS as usize);
 }
 
 #[test]
@@ -45,6 +54,13 @@ fn the_layout_fits_together() {
     assert_eq!(REC_TURNED_SHIFT, MOVE_BITS);
     assert_eq!(REC_FILL, 1 << (REC_TURNED_SHIFT + REC_TURNED_BITS));
     assert_eq!(REC_FOUNDATION_SHIFT, REC_TURNED_SHIFT + REC_TURNED_BITS + 1);
+    // Each field has room for the largest value the rules allow (the crate also checks these
+    // when it compiles): a run of every card, every place, every foundation.
+    assert_eq!(MAX_COUNT, MAX_CARDS);
+    assert_eq!(MAX_CARDS >> COUNT_BITS, 0);
+    assert_eq!((COL + MAX_COLUMNS - 1) >> PLACE_BITS, 0);
+    assert_eq!((4 * MAX_DECKS - 1) >> REC_FOUNDATION_BITS, 0);
+    assert_eq!(MAX_PASS_LIMIT, 1001);
     // The largest draw count is what a stock turn's record can hold.
     assert_eq!(
         Record::turn(usize::from(MAX_DRAW)).turned(),

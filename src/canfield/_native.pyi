@@ -13,9 +13,13 @@ __all__ = [
     "DST_SHIFT",
     "FOUNDATION",
     "FSUIT",
+    "MAX_CARDS",
     "MAX_COLUMNS",
     "MAX_COUNT",
+    "MAX_DECKS",
     "MAX_DRAW",
+    "MAX_PASS_LIMIT",
+    "MAX_RECYCLES",
     "MODE_ANY",
     "MODE_TOP_OR_WHOLE",
     "MODE_WHOLE",
@@ -23,6 +27,8 @@ __all__ = [
     "PLACE_BITS",
     "PLACE_MASK",
     "REC_FILL",
+    "REC_FOUNDATION_BITS",
+    "REC_FOUNDATION_MASK",
     "REC_FOUNDATION_SHIFT",
     "REC_MOVE",
     "REC_TURNED_BITS",
@@ -50,6 +56,8 @@ FOUNDATION: Final[int]
 FSUIT: Final[int]
 COL: Final[int]
 MAX_COLUMNS: Final[int]
+MAX_DECKS: Final[int]
+MAX_CARDS: Final[int]
 PLACE_BITS: Final[int]
 PLACE_MASK: Final[int]
 DST_SHIFT: Final[int]
@@ -63,8 +71,13 @@ REC_TURNED_BITS: Final[int]
 REC_TURNED_MASK: Final[int]
 REC_FILL: Final[int]
 REC_FOUNDATION_SHIFT: Final[int]
-# The rules' tables (``rust/src/rules.rs``): the largest draw count, the tableau move modes.
+REC_FOUNDATION_BITS: Final[int]
+REC_FOUNDATION_MASK: Final[int]
+# The rules' tables (``rust/src/rules.rs``): the largest draw count, pass limit and recycle count,
+# the tableau move modes.
 MAX_DRAW: Final[int]
+MAX_PASS_LIMIT: Final[int]
+MAX_RECYCLES: Final[int]
 MODE_ANY: Final[int]
 MODE_TOP_OR_WHOLE: Final[int]
 MODE_WHOLE: Final[int]

@@ -8,12 +8,13 @@ the test suite plays both side by side to prove it.
 
 No hooks and no attrs instances in here: the engine reads compiled `Rules` only. `make` pushes
 one int, an undo record, on a stack, and `unmake` restores the exact position, the automatic fill
-included. An undo record is the move int in its low 17 bits (`REC_MOVE`), plus:
+included. An undo record is the move int in its low `MOVE_BITS` bits (`REC_MOVE`), plus:
 
 - for a stock turn, the number of cards turned at `REC_TURNED_SHIFT` (6 bits; 0 means the waste
   was turned back over as the stock);
 - `REC_FILL` when a column move emptied its column and the reserve's top card filled it;
-- the index of the foundation the card went to, or came back from, at `REC_FOUNDATION_SHIFT`.
+- the index of the foundation the card went to, or came back from, at `REC_FOUNDATION_SHIFT`
+  (`REC_FOUNDATION_MASK`).
 """
 
 from __future__ import annotations
@@ -29,7 +30,21 @@ if TYPE_CHECKING:
 
 from . import _native
 from .cards import RANKS, card_symbol
-from .moves import COL, FOUNDATION, FSUIT, MODE_ANY, MODE_TOP_OR_WHOLE, MODE_WHOLE, RESERVE, WASTE, decode, encode
+from .moves import (
+    COL,
+    COUNT_SHIFT,
+    DST_SHIFT,
+    FOUNDATION,
+    FSUIT,
+    MODE_ANY,
+    MODE_TOP_OR_WHOLE,
+    MODE_WHOLE,
+    PLACE_MASK,
+    RESERVE,
+    WASTE,
+    decode,
+    encode,
+)
 
 # The undo-record layout, like the move layout, is the native core's (``canfield._native``).
 #: The move int inside an undo record.
@@ -41,8 +56,13 @@ REC_TURNED_MASK = _native.REC_TURNED_MASK
 REC_FILL = _native.REC_FILL
 #: Where a record keeps the foundation a card went to or came back from.
 REC_FOUNDATION_SHIFT = _native.REC_FOUNDATION_SHIFT
+REC_FOUNDATION_MASK = _native.REC_FOUNDATION_MASK
+#: With unlimited passes, the waste turns back over until this many recycles.
+MAX_RECYCLES = _native.MAX_RECYCLES
 
 _TO_FOUNDATION = encode(0, FOUNDATION)
+#: The count bits of a one-card move.
+_ONE = 1 << COUNT_SHIFT
 #: Foundation suits in words, for explanations.
 SUIT_WORDS = ("spade", "heart", "diamond", "club")
 
@@ -202,7 +222,7 @@ class Engine:
                 t = tops[j]
                 if t < 0:
                     continue
-                dst = (COL + j) << 5
+                dst = (COL + j) << DST_SHIFT
                 for c in children[t]:
                     i = loc[c]
                     if i >= 0:
@@ -217,16 +237,16 @@ class Engine:
                         while q < size and builds[col[q] * 52 + col[q - 1]]:
                             q += 1
                         if q == size:
-                            add(COL + i | dst | (size - p) << 10)
+                            add(COL + i | dst | (size - p) << COUNT_SHIFT)
                     elif c == wtop:
-                        add(WASTE | dst | 1024)
+                        add(WASTE | dst | _ONE)
                     elif c == rtop:
-                        add(RESERVE | dst | 1024)
+                        add(RESERVE | dst | _ONE)
                     elif self.takeback:
                         s = c // 13
                         n = self.fcount[self.fof[s]]
                         if n and (self.start + n - 1) % 13 == c % 13:
-                            add(FSUIT + s | dst | 1024)
+                            add(FSUIT + s | dst | _ONE)
         else:
             builds = self.builds
             scards, scodes = self._sources()
@@ -235,21 +255,26 @@ class Engine:
                 if t >= 0:
                     dst = COL + j
                     for c, code in zip(scards, scodes, strict=True):
-                        if code & 31 != dst and builds[c * 52 + t]:
-                            add(code | dst << 5)
+                        if code & PLACE_MASK != dst and builds[c * 52 + t]:
+                            add(code | dst << DST_SHIFT)
         if -1 in tops and (not self.auto_fill or not self.res):
             empty_ok = self.empty_ok
             scards, scodes = self._sources()
             for j in range(ncols):
                 if tops[j] < 0:
-                    dst = (COL + j) << 5
+                    dst = (COL + j) << DST_SHIFT
                     for c, code in zip(scards, scodes, strict=True):
-                        src = code & 31
-                        if empty_ok[c] and (src < COL or code >> 10 != len(cols[src - COL])):
+                        src = code & PLACE_MASK
+                        if empty_ok[c] and (src < COL or code >> COUNT_SHIFT != len(cols[src - COL])):
                             add(code | dst)
-        if self.stock or (self.waste and (self.redeals < 0 or self.recycles < self.redeals)):
+        if self.stock or (self.waste and self.may_recycle()):
             add(0)
         return out
+
+    def may_recycle(self) -> bool:
+        """Whether the waste may be turned back over now: within the pass limit, or with unlimited
+        passes, below `MAX_RECYCLES`."""
+        return self.recycles < (MAX_RECYCLES if self.redeals < 0 else self.redeals)
 
     def _sources(self) -> tuple[list[int], list[int]]:
         """Every card that may move to a column, with its move's source and count bits."""
@@ -257,10 +282,10 @@ class Engine:
         scodes: list[int] = []
         if self.waste:
             scards.append(self.waste[-1])
-            scodes.append(WASTE | 1024)
+            scodes.append(WASTE | _ONE)
         if self.res:
             scards.append(self.res[-1])
-            scodes.append(RESERVE | 1024)
+            scodes.append(RESERVE | _ONE)
         builds = self.builds
         mode = self.mode
         for i, col in enumerate(self.cols):
@@ -274,14 +299,14 @@ class Engine:
             if mode == MODE_ANY:
                 for n in range(1, k + 1):
                     scards.append(col[-n])
-                    scodes.append(src | n << 10)
+                    scodes.append(src | n << COUNT_SHIFT)
             else:
                 if mode == MODE_TOP_OR_WHOLE:
                     scards.append(col[-1])
-                    scodes.append(src | 1024)
+                    scodes.append(src | _ONE)
                 if k == size and (size > 1 or mode == MODE_WHOLE):
                     scards.append(col[0])
-                    scodes.append(src | size << 10)
+                    scodes.append(src | size << COUNT_SHIFT)
         if self.takeback:
             seen = 0
             start = self.start - 1
@@ -289,7 +314,7 @@ class Engine:
                 if n and not seen & (1 << s):
                     seen |= 1 << s
                     scards.append(s * 13 + (start + n) % 13)
-                    scodes.append(FSUIT + s | 1024)
+                    scodes.append(FSUIT + s | _ONE)
         return scards, scodes
 
     def draw_count(self) -> int:
@@ -315,8 +340,8 @@ class Engine:
                 self.recycles += 1
                 self.hist.append(0)
             return
-        src = m & 31
-        dst = (m >> 5) & 31
+        src = m & PLACE_MASK
+        dst = (m >> DST_SHIFT) & PLACE_MASK
         rec = m
         if src == WASTE:
             cards = [self.waste.pop()]
@@ -324,7 +349,7 @@ class Engine:
             cards = [self.res.pop()]
         elif src >= COL:
             col = self.cols[src - COL]
-            n = m >> 10
+            n = m >> COUNT_SHIFT
             cards = col[-n:]
             del col[-n:]
             if not col and self.auto_fill and self.res:
@@ -373,16 +398,16 @@ class Engine:
                 self.stock = []
                 self.recycles -= 1
             return 0
-        src = m & 31
-        dst = (m >> 5) & 31
-        f = rec >> REC_FOUNDATION_SHIFT
+        src = m & PLACE_MASK
+        dst = (m >> DST_SHIFT) & PLACE_MASK
+        f = rec >> REC_FOUNDATION_SHIFT & REC_FOUNDATION_MASK
         if dst == FOUNDATION:
             c = self.ftop(f)
             self._fpop(f)
             cards = [c]
         else:
             col = self.cols[dst - COL]
-            n = (m >> 10) if src >= COL else 1
+            n = (m >> COUNT_SHIFT) if src >= COL else 1
             cards = col[-n:]
             del col[-n:]
         loc = self.loc

@@ -1,12 +1,12 @@
 """The move vocabulary: places, move ints, tableau move modes.
 
-A move is a small int, ``src | dst << 5 | count << 10``: where the cards come from, where they
+A move is a small int, ``src | dst << 6 | count << 12``: where the cards come from, where they
 go and how many move (0 is the stock move). The reference engine, the native engine, notation,
 scoring and the solver all speak it. Its layout is defined once, in the native core
 (``rust/src/moves.rs``), which exports it as constants of ``canfield._native``; this module
 takes its constants from there, so the two languages cannot disagree.
 
-Places (5 bits each):
+Places (6 bits each):
 
 - ``STOCK`` (0): the stock; the only move from it is the stock move, int 0.
 - ``WASTE`` (1), ``RESERVE`` (2): their top card.
@@ -29,7 +29,10 @@ COL = _native.COL
 
 #: The most columns a rule set may have (the notation names columns 1-9).
 MAX_COLUMNS = _native.MAX_COLUMNS
-#: The most cards one move may carry (a run in a column; `COUNT_BITS` bits).
+#: The most decks a rule set may have, and so the most cards in play.
+MAX_DECKS = _native.MAX_DECKS
+MAX_CARDS = _native.MAX_CARDS
+#: The most cards one move may carry: a run of every card in play (`COUNT_BITS` bits hold it).
 MAX_COUNT = _native.MAX_COUNT
 
 #: A place's bits (the source's, from bit 0) and the mask of one place.
@@ -41,6 +44,8 @@ COUNT_SHIFT = _native.COUNT_SHIFT
 COUNT_BITS = _native.COUNT_BITS
 #: Every move int is below ``1 << MOVE_BITS``.
 MOVE_BITS = _native.MOVE_BITS
+#: The layout in words, for messages that refuse a move int.
+LAYOUT_TEXT = f"src | dst << {DST_SHIFT} | count << {COUNT_SHIFT}"
 
 #: Tableau move modes: any run at a column's end; its top card or the whole column; whole columns.
 MODE_ANY, MODE_TOP_OR_WHOLE, MODE_WHOLE = _native.MODE_ANY, _native.MODE_TOP_OR_WHOLE, _native.MODE_WHOLE
@@ -48,7 +53,7 @@ MODES = {"any": MODE_ANY, "top-or-whole": MODE_TOP_OR_WHOLE, "whole": MODE_WHOLE
 
 
 def encode(src: int, dst: int, count: int = 1) -> int:
-    """The int of a move: ``src | dst << 5 | count << 10``; the stock move is 0."""
+    """The int of a move: ``src | dst << DST_SHIFT | count << COUNT_SHIFT``; the stock move is 0."""
     return src | dst << DST_SHIFT | count << COUNT_SHIFT
 
 

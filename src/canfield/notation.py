@@ -14,7 +14,20 @@ from typing import Any, NamedTuple
 
 from .cards import RANKS, SUITS, card_name, parse_card, parse_rank, parse_suit
 from .errors import CanfieldError, InvalidMoveError, InvalidPositionError
-from .moves import COL, FOUNDATION, FSUIT, MAX_COUNT, RESERVE, STOCK, WASTE, decode, encode, is_move_int
+from .moves import (
+    COL,
+    COUNT_SHIFT,
+    FOUNDATION,
+    FSUIT,
+    LAYOUT_TEXT,
+    MAX_COUNT,
+    RESERVE,
+    STOCK,
+    WASTE,
+    decode,
+    encode,
+    is_move_int,
+)
 from .position import Position
 from .text import format_option, read_int, shown
 
@@ -53,7 +66,7 @@ class Move:
     )
 
     code: int
-    """The engine's move int (``src | dst << 5 | count << 10``, see `canfield.moves`)."""
+    """The engine's move int (``src | dst << DST_SHIFT | count << COUNT_SHIFT``, see `canfield.moves`)."""
     text: str
     """The canonical text, e.g. ``'13:4'``."""
     source: str
@@ -97,8 +110,7 @@ class Move:
             raise InvalidMoveError(f"a move int is an int, not {type(code).__name__} {code!r}")
         if not is_move_int(code):
             raise InvalidMoveError(
-                f"{code} is not a move int: expected src | dst << 5 | count << 10 naming a real move "
-                "(see canfield.moves)"
+                f"{code} is not a move int: expected {LAYOUT_TEXT} naming a real move (see canfield.moves)"
             )
         code = int(code)
         move = object.__new__(Move)
@@ -121,7 +133,8 @@ class Move:
         for name, value in fields.items():
             object.__setattr__(move, name, value)
         move = _CACHE.setdefault(code, move)
-        _TABLE[code] = move
+        if code < len(_TABLE):
+            _TABLE[code] = move
         return move
 
     @classmethod
@@ -153,9 +166,10 @@ class Move:
 
 #: Every move built so far, by move int; only well-formed ints, so at most a few thousand.
 _CACHE: dict[int, Move] = {}
-#: The same, as a list indexed by move int (None where no move was built yet): the native
-#: engine reads it to hand back `Move` objects directly.
-_TABLE: list[Move | None] = [None] * (1 << 17)
+#: The same, as a list indexed by move int (None where no move was built yet), for moves of up to
+#: 31 cards (longer ones, rare, only in the dict): the native engine reads it to hand back `Move`
+#: objects directly.
+_TABLE: list[Move | None] = [None] * (32 << COUNT_SHIFT)
 
 
 def _place_text(p: int) -> str:

@@ -36,15 +36,31 @@ def perft(game: Game | Engine | NativeEngine, depth: int) -> int:
 
 
 def _perft(e: Engine, depth: int) -> int:
+    """perft on the reference engine, with a stack of its own (no recursion, whatever the depth)."""
     moves = e.moves()
     if depth <= 1:
         return len(moves) if depth else 1
     total = 0
-    make, unmake = e.make, e.unmake
-    for m in moves:
-        make(m)
-        total += _perft(e, depth - 1)
-        unmake()
+    make, unmake, legal = e.make, e.unmake, e.moves
+    path = [iter(moves)]  # the moves left to try at each position on the path
+    start = len(e.hist)
+    try:
+        while path:
+            m = next(path[-1], None)
+            if m is None:
+                path.pop()
+                if path:
+                    unmake()
+                continue
+            make(m)
+            if len(path) + 1 == depth:
+                total += len(legal())
+                unmake()
+            else:
+                path.append(iter(legal()))
+    finally:  # Ctrl-C included: back to where it started
+        while len(e.hist) > start:
+            unmake()
     return total
 
 

@@ -19,7 +19,7 @@ from .errors import CanfieldError, InvalidPositionError, VariantError
 from .moves import MODES
 from .position import Position
 from .scoring import Scorer
-from .spec import CANFIELD, MAX_DRAW, RuleSpec
+from .spec import CANFIELD, MAX_DRAW, MAX_PASS_LIMIT, MAX_RECYCLES, RuleSpec
 
 if TYPE_CHECKING:
     import pluggy
@@ -221,8 +221,11 @@ def compile_rules(variant: Variant, spec: RuleSpec, hook: pluggy.HookRelay) -> R
     empty_ok = [bool(fill.accepts(c)) for c in range(52)]
 
     passes = hook.canfield_pass_limit(spec=spec)
-    if not (passes == math.inf or (isinstance(passes, int) and not isinstance(passes, bool) and passes >= 1)):
-        raise _fail(variant, f"canfield_pass_limit returned {passes!r}, not an int >= 1 or math.inf")
+    if not (
+        passes == math.inf
+        or (isinstance(passes, int) and not isinstance(passes, bool) and 1 <= passes <= MAX_PASS_LIMIT)
+    ):
+        raise _fail(variant, f"canfield_pass_limit returned {passes!r}, not an int 1..{MAX_PASS_LIMIT} or math.inf")
     n_draw = UNLIMITED_DRAW_PASSES if passes == math.inf else int(passes)
     draws = tuple(hook.canfield_draw_count(spec=spec, pass_index=i) for i in range(n_draw))
     for i, d in enumerate(draws):
@@ -319,8 +322,8 @@ def check_position(pos: object, spec: RuleSpec, who: Variant | None = None, *, p
             + ("; " if extra and missing else "")
             + (f"missing {', '.join(missing)}" if missing else "")
         )
-    if pos.recycles < 0:
-        raise fail("negative recycle count")
+    if not 0 <= pos.recycles <= MAX_RECYCLES:
+        raise fail(f"{pos.recycles} recycles of the waste: a position has 0..{MAX_RECYCLES}")
     if pass_limit is not None and pos.recycles >= pass_limit:
         passes = f"{pass_limit} pass{'es' if pass_limit > 1 else ''}"
         raise fail(f"{pos.recycles} recycles of the waste, but these rules allow {passes} ({pass_limit - 1} recycles)")

@@ -90,7 +90,9 @@ def solve(
     those moves as the game does, and the line holds only the player's moves.
 
     ``timeout`` in seconds and ``max_states`` positions bound the search (None: no bound);
-    ``memory`` bounds the visited set in bytes. The search runs without the GIL; Ctrl-C stops it
+    ``memory`` bounds the visited set in bytes. A bound past what a search can reach (an infinite
+    timeout, ``max_states=2**80``) is no bound; a negative, NaN or non-number one is refused with
+    `CanfieldError`. The search runs without the GIL; Ctrl-C stops it
     with KeyboardInterrupt.
     """
     from .game import Game
@@ -111,13 +113,15 @@ def solve_position(
     """Solve ``position`` under compiled ``rules``: `solve` without a game (the same bounds)."""
     if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout >= 0):
         raise CanfieldError(f"timeout is a number of seconds >= 0 or None, not {timeout!r}")
-    for name, value in (("max_states", max_states), ("memory", memory)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-            raise CanfieldError(f"{name} is an int >= 1, not {value!r}")
+    for name, value, optional in (("max_states", max_states, True), ("memory", memory, False)):
+        if (value is not None or not optional) and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            raise CanfieldError(f"{name} is an int >= 1{' or None' if optional else ''}, not {value!r}")
     auto = rules.auto_finish
+    # A bound past what a search can reach is no bound (the native core's rule): an infinite or
+    # huge timeout, more positions or bytes than a machine can count.
     verdict, line, states, seconds, cut = native_solve(
         native_engine(rules, position),
-        timeout=None if timeout is None else float(timeout),
+        timeout=timeout,
         max_states=max_states,
         memory=memory,
         auto_finish=auto,

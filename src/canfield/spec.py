@@ -25,6 +25,15 @@ SCORING: tuple[str, ...] = ("app", "casino", "none")
 #: The most cards a turn of the stock may take (the native engine's bound, defined with its move
 #: layout), and so the bound of a deal code's ``D`` and of the command line's ``--draw``.
 MAX_DRAW: int = _native.MAX_DRAW
+#: The most decks, columns and passes through the stock a rule set may have (the native engine's
+#: bounds, which its move layout and its solver hold): ``redeals`` is at most ``MAX_PASS_LIMIT - 1``,
+#: and a variant's pass limit at most ``MAX_PASS_LIMIT``.
+MAX_DECKS: int = _native.MAX_DECKS
+MAX_COLUMNS: int = _native.MAX_COLUMNS
+MAX_PASS_LIMIT: int = _native.MAX_PASS_LIMIT
+#: The most recycles a position may have been through (with unlimited passes, the waste turns back
+#: over until this count).
+MAX_RECYCLES: int = _native.MAX_RECYCLES
 
 
 def _doc(text: str) -> dict[str, str]:
@@ -65,10 +74,12 @@ class RuleSpec:
     """
 
     decks: int = attrs.field(
-        default=1, validator=_int_range(1, 4), metadata=_doc("Number of 52-card decks shuffled together.")
+        default=1, validator=_int_range(1, MAX_DECKS), metadata=_doc("Number of 52-card decks shuffled together.")
     )
     columns: int = attrs.field(
-        default=4, validator=_int_range(1, 9), metadata=_doc("Number of tableau columns, each dealt one card.")
+        default=4,
+        validator=_int_range(1, MAX_COLUMNS),
+        metadata=_doc("Number of tableau columns, each dealt one card."),
     )
     reserve_size: int = attrs.field(
         default=13, validator=_int_range(0, 52), metadata=_doc("Cards dealt to the reserve.")
@@ -85,7 +96,7 @@ class RuleSpec:
     )
     redeals: int | None = attrs.field(
         default=None,
-        validator=_int_range(0, 1000, none_ok=True),
+        validator=_int_range(0, MAX_PASS_LIMIT - 1, none_ok=True),
         metadata=_doc("How many times the waste may be turned back into the stock (None: unlimited)."),
     )
     tableau_moves: str = attrs.field(

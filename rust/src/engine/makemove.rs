@@ -4,7 +4,7 @@
 use super::keys::top;
 use super::Engine;
 use crate::hash::{z2, Tag, COLUMN_KEYS, FOUNDATION_KEYS};
-use crate::moves::{col_index, Move, Record, RESERVE, WASTE};
+use crate::moves::{col_index, Move, Record, MAX_COUNT, RESERVE, WASTE};
 
 impl Engine {
     /// Play move `m`, which must be legal here (see `moves`), and push its undo record.
@@ -24,7 +24,7 @@ impl Engine {
         }
         let src = m.src();
         let mut rec = Record::of(m);
-        let mut moved = [0u8; 128];
+        let mut moved = [0u8; MAX_COUNT as usize];
         let n;
         if src == WASTE {
             moved[0] = self.waste_pop();
@@ -141,7 +141,7 @@ impl Engine {
         }
         let src = m.src();
         let f = rec.foundation();
-        let mut moved = [0u8; 128];
+        let mut moved = [0u8; MAX_COUNT as usize];
         let n;
         if m.to_foundation() {
             moved[0] = self.ftop(f).expect("a foundation card");

@@ -18,10 +18,10 @@ mod walks;
 
 pub use keys::{recycles_key, Child};
 pub use position::Position;
-pub use walks::random_playout;
+pub use walks::{random_playout, random_playout_checked, Walk, CHECK_EVERY, MAX_WALK};
 
 use crate::moves::{Move, Record};
-use crate::rules::Rules;
+use crate::rules::{Rules, MAX_RECYCLES};
 use std::sync::Arc;
 
 /// A mutable position under compiled rules, with a stack of undo records.
@@ -68,10 +68,15 @@ impl Engine {
         }
     }
 
-    /// Whether the waste may be turned back over after `recycles` recycles.
+    /// Whether the waste may be turned back over after `recycles` recycles: within the pass
+    /// limit, or with unlimited passes, below `MAX_RECYCLES`.
     #[inline]
     pub fn may_recycle(&self, recycles: u32) -> bool {
-        self.redeals < 0 || i64::from(recycles) < self.redeals
+        if self.redeals < 0 {
+            recycles < MAX_RECYCLES
+        } else {
+            i64::from(recycles) < self.redeals
+        }
     }
 
     /// Whether a foundation takes `card` next.

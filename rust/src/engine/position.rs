@@ -2,7 +2,7 @@
 //! built from it and the position read back.
 
 use super::Engine;
-use crate::rules::Rules;
+use crate::rules::{Rules, MAX_RECYCLES};
 use std::sync::Arc;
 
 /// A position as plain data: piles bottom to top, except `stock`, which is in turning order.
@@ -72,6 +72,12 @@ impl Position {
                 card_name(c as u8),
                 counts[c],
                 rules.decks
+            ));
+        }
+        if self.recycles > MAX_RECYCLES {
+            return Err(format!(
+                "{} recycles: a position has at most {MAX_RECYCLES}",
+                self.recycles
             ));
         }
         if let Some(limit) = rules.pass_limit {

@@ -1,7 +1,6 @@
 //! The search's moves of a position: the legal moves with the pruning rules applied (a safe move
 //! alone, swaps with their uses, stock turns folded in), best first.
 
-use super::fingerprint::Fingerprints;
 use super::order::{self, Order};
 use super::prune::shortcut::{self, Pass};
 use super::prune::swaps::{self, Twins};
@@ -9,19 +8,29 @@ use super::prune::turns::Folding;
 use super::prune::{safe, turns};
 use super::Pruning;
 use crate::engine::Engine;
-use crate::moves::{col_index, Move, DST_SHIFT, PLACE_MASK};
+use crate::moves::{col_index, Move, DST_SHIFT, MAX_CARDS, MOVE_BITS, PLACE_MASK};
+use crate::rules::MAX_PASS_LIMIT;
 
 /// A search move: a move, after some stock turns, after a swap (see `swaps`), in one u64: the
-/// move in the low `TURNS_SHIFT` bits, the number of stock turns from there to bit 32, and the
-/// swap (a move int; 0 for none) from bit 32.
+/// move in the low `MOVE_BITS` bits, the number of stock turns in the next `TURNS_BITS`, and the
+/// swap (a move int; 0 for none) above them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(transparent)]
 pub(super) struct SearchMove(u64);
 
+// The most stock turns folded into one move (every pass of the pass limit turning each card
+// once, then a recycle) fit the turns' bits, and the swap fits above them.
+const _: () =
+    assert!((MAX_PASS_LIMIT as u64) * (MAX_CARDS as u64 + 1) < 1 << SearchMove::TURNS_BITS);
+const _: () = assert!(SearchMove::SWAP_SHIFT + MOVE_BITS <= 64);
+
 impl SearchMove {
-    const TURNS_SHIFT: u32 = 20;
-    const MOVE_MASK: u32 = (1 << Self::TURNS_SHIFT) - 1;
-    const SWAP_SHIFT: u32 = 32;
+    const TURNS_SHIFT: u32 = MOVE_BITS;
+    /// Bits of the number of stock turns.
+    pub(super) const TURNS_BITS: u32 = 24;
+    const MOVE_MASK: u64 = (1 << MOVE_BITS) - 1;
+    const TURNS_MASK: u64 = (1 << Self::TURNS_BITS) - 1;
+    const SWAP_SHIFT: u32 = Self::TURNS_SHIFT + Self::TURNS_BITS;
 
     /// Move `m` alone.
     #[inline]
@@ -32,7 +41,8 @@ impl SearchMove {
     /// `k` stock turns, then move `m`.
     #[inline]
     pub(super) fn after_turns(k: u32, m: Move) -> SearchMove {
-        SearchMove(u64::from(k << Self::TURNS_SHIFT | m.int()))
+        debug_assert!(u64::from(k) <= Self::TURNS_MASK);
+        SearchMove(u64::from(k) << Self::TURNS_SHIFT | u64::from(m.int()))
     }
 
     /// This search move after `swap`.
@@ -50,13 +60,13 @@ impl SearchMove {
     /// The move made last (after the swap and the stock turns).
     #[inline]
     pub(super) fn last(self) -> Move {
-        Move::from_int(self.0 as u32 & Self::MOVE_MASK)
+        Move::from_int((self.0 & Self::MOVE_MASK) as u32)
     }
 
     /// How many stock turns come before the last move.
     #[inline]
     pub(super) fn turns(self) -> u32 {
-        (self.0 as u32) >> Self::TURNS_SHIFT
+        (self.0 >> Self::TURNS_SHIFT & Self::TURNS_MASK) as u32
     }
 
     /// The swap made first, if any.
@@ -140,7 +150,7 @@ impl Generator {
         Generator {
             pass,
             safe: pruning.safe_moves && safe::applies(rules, pass.takebacks(rules), auto_finish),
-            folding: folds.then(|| Folding::new(Fingerprints::new(rules, true))),
+            folding: folds.then(|| Folding::new(rules)),
             twins: if pruning.swaps && swaps::applies(rules, auto_finish) {
                 Twins::of(rules)
             } else {

@@ -9,6 +9,13 @@ use crate::engine::Engine;
 use crate::moves::{Move, FOUNDATION, RESERVE, WASTE};
 use crate::rules::Rules;
 
+/// A sort key: the index in its low `INDEX_BITS`, the kind (below 1 << `KIND_BITS`) and the stock
+/// turns (`SearchMove::TURNS_BITS`) above it, in the order's priority.
+const INDEX_BITS: u32 = 32;
+const INDEX_MASK: u64 = (1 << INDEX_BITS) - 1;
+const KIND_BITS: u32 = 4;
+const _: () = assert!(INDEX_BITS + KIND_BITS + SearchMove::TURNS_BITS <= 64);
+
 /// How a position's search moves are sorted: by kind (`rank`) and by stock turns, in one of two
 /// priorities.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,8 +47,8 @@ impl Order {
     fn key(self, e: &Engine, m: SearchMove, i: usize) -> u64 {
         let (kind, turns) = (u64::from(rank(e, m.last())), u64::from(m.turns()));
         let key = match self {
-            Order::Kind => kind << 56 | turns << 44,
-            Order::NearStock => turns << 52 | kind << 44,
+            Order::Kind => kind << (INDEX_BITS + SearchMove::TURNS_BITS) | turns << INDEX_BITS,
+            Order::NearStock => turns << (INDEX_BITS + KIND_BITS) | kind << INDEX_BITS,
         };
         key | i as u64
     }
@@ -91,6 +98,6 @@ pub(super) fn sort(
     keys.extend(out.iter().enumerate().map(|(i, &m)| order.key(e, m, i)));
     keys.sort_unstable();
     sorted.clear();
-    sorted.extend(keys.iter().map(|&k| out[(k & 0xFFF_FFFF_FFFF) as usize]));
+    sorted.extend(keys.iter().map(|&k| out[(k & INDEX_MASK) as usize]));
     std::mem::swap(out, sorted);
 }

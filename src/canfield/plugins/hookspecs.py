@@ -77,7 +77,7 @@ def canfield_reserve_visible(spec: RuleSpec) -> int | None:
 
 @hookspec(firstresult=True)
 def canfield_pass_limit(spec: RuleSpec) -> int | float | None:
-    """How many passes through the stock are allowed: an int ≥ 1, or ``math.inf`` for unlimited.
+    """How many passes through the stock are allowed: an int 1..1001 (`canfield.spec.MAX_PASS_LIMIT`), or ``math.inf`` for unlimited.
 
     Default: ``spec.redeals + 1`` (``math.inf`` when ``redeals`` is None).
     """

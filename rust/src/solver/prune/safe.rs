@@ -77,6 +77,22 @@ fn cards(mut set: u64) -> impl Iterator<Item = u8> {
 /// put on it: it is wanted now (so until it goes up), and so on up the cards that could go on it.
 /// A line that puts such a card anywhere can put it, and all put on it, up instead.
 fn up_whenever(e: &Engine, card: u8) -> bool {
-    e.on_foundation(card)
-        || (e.wanted(card) && cards(e.rules.children[card as usize]).all(|c| up_whenever(e, c)))
+    up_whenever_past(e, card, 0)
+}
+
+/// `up_whenever`, for a card reached through the wanted cards of `path` (bit c for card c): a
+/// build rule may have cycles (a card on a card that goes on it), and a card met again on its own
+/// path counts as not proved, so the answer is the least one the definition allows: the cards it
+/// proves are up, or wanted with every card that could go on them proved, as the argument needs.
+/// Each step adds a wanted card to the path, and one deck has at most four wanted at once, so it
+/// ends within four steps.
+fn up_whenever_past(e: &Engine, card: u8, path: u64) -> bool {
+    if e.on_foundation(card) {
+        return true;
+    }
+    if !e.wanted(card) || path >> card & 1 != 0 {
+        return false;
+    }
+    let path = path | 1 << card;
+    cards(e.rules.children[card as usize]).all(|c| up_whenever_past(e, c, path))
 }

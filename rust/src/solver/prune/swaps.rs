@@ -29,10 +29,20 @@ use crate::solver::prune::shortcut::Pass;
 use crate::solver::Pruning;
 
 /// Whether the argument holds: one deck (twins are two cards, each once), runs of any length
-/// (a run moves back as it came), and no automatic finish (the argument knows of no automatic
-/// move but the fill).
+/// (a run moves back as it came), no automatic finish (the argument knows of no automatic move
+/// but the fill), and columns that build one rank down (so a run of up to 12 cards holds no two
+/// cards of a rank, which the uses of a swap are listed by; a plugin's rule may build otherwise).
 pub(in crate::solver) fn applies(rules: &Rules, auto_finish: bool) -> bool {
-    rules.decks == 1 && !auto_finish && rules.mode == MODE_ANY
+    rules.decks == 1 && !auto_finish && rules.mode == MODE_ANY && builds_one_rank_down(rules)
+}
+
+/// Whether every card that goes on a card in a column is one rank below it (a king on an ace
+/// included, where ranks wrap round).
+pub(in crate::solver) fn builds_one_rank_down(rules: &Rules) -> bool {
+    rules.children.iter().enumerate().all(|(t, &kids)| {
+        let below = (t % 13 + 12) % 13;
+        (0..52).all(|s| kids >> s & 1 == 0 || s % 13 == below)
+    })
 }
 
 /// No card's twin.

@@ -9,13 +9,21 @@
 //! turns). The positions between stock turns are never stored: the same wins are reachable with
 //! far fewer positions.
 //!
+//! Past the steady pass (`Rules::steady`) every pass turns the same number of cards, so two stock
+//! states with the same cards on the waste, after r and r' > r recycles (both past it), differ
+//! only in the recycles used. Under a pass limit the one after r dominates: every line from the
+//! other is legal from it (each turn takes the same cards, and a recycle allowed after more
+//! recycles is allowed after fewer), so if the other's child wins, so does its own, which is as
+//! near the win. So the fold stops at a stock state met in an earlier pass past the steady pass,
+//! under a pass limit as with unlimited passes: it follows at most the passes up to the steady one
+//! and one more, however many passes the limit allows.
+//!
 //! Folded this way, positions past the steady pass that reach each other by stock turns alone
 //! have the same search moves, so they may share a fingerprint (`turns_back`).
 
 use crate::engine::Engine;
 use crate::moves::Move;
 use crate::rules::Rules;
-use crate::solver::fingerprint::Fingerprints;
 use crate::solver::generator::SearchMove;
 
 /// Whether the argument holds: it needs only what every rule set gives, that a stock turn moves
@@ -67,7 +75,8 @@ pub(in crate::solver) fn turned(e: &Engine, m: SearchMove) -> (usize, u32) {
 
 /// The folding's state: the stock states met in the cycle being followed.
 pub(in crate::solver) struct Folding {
-    fingerprints: Fingerprints,
+    /// The steady pass: recycle counts past it are one stock state (see the module docs).
+    steady: u32,
     /// The waste card's moves at one stock state.
     waste: Vec<Move>,
     /// The stock states met while folding turns: bit p of `seen[r]` for p cards on the waste
@@ -76,9 +85,9 @@ pub(in crate::solver) struct Folding {
 }
 
 impl Folding {
-    pub(in crate::solver) fn new(fingerprints: Fingerprints) -> Folding {
+    pub(in crate::solver) fn new(rules: &Rules) -> Folding {
         Folding {
-            fingerprints,
+            steady: rules.steady,
             waste: Vec::with_capacity(16),
             seen: Vec::with_capacity(8),
         }
@@ -92,7 +101,7 @@ impl Folding {
         let total = e.waste.len() + e.stock.len();
         let (mut p, mut rec) = (e.waste.len(), e.recycles);
         self.seen.clear();
-        let first = self.fingerprints.kept(rec);
+        let first = rec.min(self.steady);
         self.met(p, rec, first);
         let mut k = 0;
         while let Some(next) = turn_once(e, p, rec, total) {
@@ -109,9 +118,10 @@ impl Folding {
     }
 
     /// Mark the stock state of `waste` cards on the waste after `recycles`; whether it was met
-    /// before (since `seen` was cleared, at `first` kept recycles).
+    /// before (since `seen` was cleared, at `first` kept recycles): recycle counts past the steady
+    /// pass count as one.
     fn met(&mut self, waste: usize, recycles: u32, first: u32) -> bool {
-        let r = (self.fingerprints.kept(recycles) - first) as usize;
+        let r = (recycles.min(self.steady) - first) as usize;
         if r >= self.seen.len() {
             self.seen.resize(r + 1, [0; 4]);
         }
