@@ -255,8 +255,9 @@ def brute_force(game: Game, limit: int = 300_000) -> str | None:
     finish = game.spec.auto_finish
 
     def key() -> tuple[object, ...]:
-        res, found, cols, stock, waste, recycles = e.key()
-        return (res, found, tuple(sorted(cols)), stock, waste, recycles if steady is None else min(recycles, steady))
+        res, found, cols, stock, waste, down, recycles = e.key()
+        columns = tuple(sorted(zip(cols, down, strict=True)))  # each column with its face-down cards
+        return (res, found, columns, stock, waste, recycles if steady is None else min(recycles, steady))
 
     def play(m: int) -> int:
         e.make(m)
@@ -328,6 +329,9 @@ def small_position(game: Game, rng: random.Random, left: int) -> Position | None
                     break
         if reserve and not all(columns):
             return None
+    # Where the rules deal face-down column cards, some cards below a column's top lie face down.
+    dealt_down = "d" in game.rules.spec.column_deal
+    face_down = [[p for p in range(len(col) - 1) if dealt_down and rng.random() < 0.4] for col in columns]
     return Position(
         reserve=reserve,
         start=pos.start,
@@ -335,6 +339,7 @@ def small_position(game: Game, rng: random.Random, left: int) -> Position | None
         columns=columns,
         stock=stock,
         waste=waste,
+        face_down=face_down,
     )
 
 

@@ -82,9 +82,10 @@ def describe_move(game: Game, move: Move) -> str:
     if move.to_foundation:
         return f"{what} from {where} up to its foundation"
     target = obs.columns[int(move.target) - 1]
-    if not target:
+    onto = target[-1] if target else None  # a column's top card is always face up
+    if onto is None:
         return f"{what} from {where} to the empty column {move.target}"
-    return f"{what} from {where} onto {card_text(target[-1])} in column {move.target}"
+    return f"{what} from {where} onto {card_text(onto)} in column {move.target}"
 
 
 def listed_moves(game: Game) -> list[tuple[str, Move, str]]:
