@@ -54,9 +54,10 @@ impl Order {
     }
 }
 
-/// The order moves are tried in: lower first. Moves that make progress come first: cards to the
-/// foundations, the reserve's card played, a column move that empties its column or uncovers a
-/// card that goes up; then the waste's card onto a column; other column moves last.
+/// A move's kind, lower first (the first key of `Order::Kind`, the second of `Order::NearStock`).
+/// Moves that make progress come first: cards to the foundations, the reserve's card played, a
+/// column move that empties its column or uncovers a card that goes up; then the waste's card
+/// onto a column; other column moves last.
 fn rank(e: &Engine, m: Move) -> u8 {
     if m.is_stock() {
         return 9;
