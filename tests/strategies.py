@@ -11,7 +11,8 @@ OPTIONS = st.fixed_dictionaries(
     {},
     optional={
         "redeals": st.sampled_from([None, 0, 1, 2]),
-        "tableau_moves": st.sampled_from(["any", "top-or-whole", "whole"]),
+        "tableau_moves": st.sampled_from(["any", "top-or-whole", "whole", "single"]),
+        "reserve_play": st.sampled_from(["any", "last", "foundations"]),
         "foundation_takeback": st.booleans(),
         "empty_column": st.sampled_from(["reserve", "any"]),
     },

@@ -157,6 +157,7 @@ def test_key_ignores_the_order_of_the_columns(game: canfield.Game, data: st.Data
         stock=pos.stock,
         waste=pos.waste,
         recycles=pos.recycles,
+        face_down=[pos.face_down[i] for i in order] if pos.face_down else (),
     )
     other = canfield.Game(game.rules, shuffled)
     assert other.key() == game.key()
@@ -262,7 +263,9 @@ def _tables(**change: object) -> _native.Tables:
         {"decks": 5},
         {"builds": [True] * 10},
         {"empty_ok": []},
-        {"mode": 3},
+        {"mode": 4},
+        {"column_limit": 0},
+        {"reserve_play": 3},
         {"draws": []},
         {"draws": [0]},
         {"draws": [_native.MAX_DRAW + 1]},
@@ -277,6 +280,9 @@ def _tables(**change: object) -> _native.Tables:
         {"draws": [300]},
         {"pass_limit": -1},
         {"past_base": None},
+        {"column_limit": -1},
+        {"reserve_play": "last"},
+        {"face_down": 1},
     ],
 )
 def test_native_tables_refuse_bad_tables(change: dict[str, object]) -> None:
@@ -346,8 +352,9 @@ def test_every_native_error_is_a_canfield_error() -> None:
         (lambda: e.playout(10, -1), CanfieldError, "playout seed must be an int"),
         (lambda: e.moves_from(()), CanfieldError, "moves_from takes a list"),
         (lambda: _native.solve(game), CanfieldError, "solve takes a canfield._native.Engine, not Game"),
-        (lambda: _native.solve(e, timeout=-1.0), CanfieldError, "timeout must be"),
         (lambda: _native.solve(e, timeout=float("nan")), CanfieldError, "timeout must be"),
+        (lambda: _native.solve(e, timeout=-1e-9), CanfieldError, "timeout must be"),
+        (lambda: _native.solve(e, timeout=True), CanfieldError, "timeout must be"),
         (lambda: _native.solve(e, timeout="1"), CanfieldError, "timeout must be"),
         (lambda: _native.solve(e, max_states=-1), CanfieldError, "max_states must be"),
         (lambda: _native.solve(e, memory=None), CanfieldError, "memory must be"),

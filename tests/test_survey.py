@@ -511,3 +511,62 @@ def test_an_empty_folder_makes_a_page_that_says_so(tmp_path: Path) -> None:
     parts = {name: make() for name, make in publish.sections(tmp_path).items()}
     assert parts["table"] == "*No survey files yet.*" and parts["chart"] == "" and parts["commands"] == ""
     assert "No survey of the literature's rules" in parts["literature"]
+
+
+# -- a player's survey: each deal played to its end by the fair player or the policy ------------------
+
+
+def test_a_players_survey_records_the_games_it_played_and_resumes_only_with_the_same_player(tmp_path: Path) -> None:
+    from canfield import fair
+
+    db = tmp_path / "fair.sqlite"
+    settings = {"samples": 3, "sample_states": 500}
+    r = canfield.survey(db, "classic", count=4, workers=1, player="fair", **settings)
+    assert r.done == 4 and r.unknown == 0 and r.won + r.lost == 4
+    assert r.player == {"name": "fair", "samples": 3, "max_states": 500, "seed": 0}
+    assert "--player fair --samples 3 --sample-states 500" in r.command and "fair player" in r.to_text()
+    rules = canfield.Game.from_code("CF1-D3-AAAAAAA", "classic").rules
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT deal, verdict, positions FROM deals ORDER BY idx").fetchall()
+    for deal, verdict, moves in rows:  # each row is the game the fair player plays from that deal
+        played = fair.play_out(rules, canfield.Game.from_code(deal, "classic").position, fair.Settings(3, 500))
+        assert (verdict == "won", moves) == (played.won, len(played.moves))
+    with pytest.raises(canfield.SurveyError, match="player"):
+        canfield.survey(db, "classic", count=4, workers=1, player="policy")
+    with pytest.raises(canfield.SurveyError, match="player"):
+        canfield.survey(db, "classic", count=4, workers=1, player="fair", samples=4, sample_states=500)
+    assert canfield.survey(db, "classic", count=4, workers=1, player="fair", **settings).runs[-1]["deals"] == 0
+    policy = canfield.survey(tmp_path / "policy.sqlite", "classic", count=4, workers=1, player="policy")
+    assert policy.player == {"name": "policy"} and policy.done == 4
+    for bad in (
+        {"player": "peek"},
+        {"player": "fair", "max_states": 10},
+        {"samples": 3},
+        {"player": "policy", "samples": 2},
+    ):
+        with pytest.raises(canfield.SurveyError):
+            canfield.survey(tmp_path / "bad.sqlite", "classic", count=1, workers=1, **bad)  # type: ignore[arg-type]
+
+
+def test_the_players_table_puts_each_player_beside_the_solver_on_the_same_deals(tmp_path: Path) -> None:
+    from canfield.surveys import publish
+
+    assert publish.players(tmp_path) == "*No players' surveys yet.*"
+    (tmp_path / "players").mkdir()
+    canfield.survey(tmp_path / "classic.sqlite", VARIANT, count=6, max_states=20_000, workers=1)
+    fair = canfield.survey(
+        tmp_path / "players" / "f.sqlite", VARIANT, count=3, workers=1, player="fair", samples=3, sample_states=500
+    )
+    canfield.survey(tmp_path / "players" / "p.sqlite", VARIANT, count=6, workers=1, player="policy")
+    with sqlite3.connect(tmp_path / "classic.sqlite") as conn:
+        solver = [v for (v,) in conn.execute("SELECT verdict FROM deals WHERE idx < 3")]
+    with sqlite3.connect(tmp_path / "players" / "p.sqlite") as conn:
+        policy = [v for (v,) in conn.execute("SELECT verdict FROM deals WHERE idx < 3")]
+    row = publish.players(tmp_path).splitlines()[2]
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert cells[:2] == ["classic", "3"]
+    assert cells[2].startswith(f"{100 * solver.count('won') / 3:.1f} % (")
+    assert cells[3].startswith(f"{100 * fair.won / 3:.1f} % (")
+    assert cells[4].startswith(f"{100 * policy.count('won') / 3:.1f} % (")
+    assert cells[5] == "3 samples of 500 positions"
+    assert "--player policy" in publish.player_commands(tmp_path)

@@ -35,7 +35,7 @@ def drawn_cards(svg: str) -> Counter[str]:
 def visible_cards(game: canfield.Game) -> Counter[str]:
     """What a player sees face up: columns, visible reserve, the waste's top cards, foundation tops."""
     obs = game.observation()
-    cards = [c for col in obs.columns for c in col]
+    cards = [c for col in obs.columns for c in col if c is not None]
     cards += [c for c in obs.reserve if c is not None]
     shown = min(game.observation().draw, 3)
     cards += obs.waste[-shown:] if obs.waste else []
@@ -44,9 +44,15 @@ def visible_cards(game: canfield.Game) -> Counter[str]:
 
 
 def hidden_cards(game: canfield.Game) -> set[str]:
-    """The cards a player cannot see: the stock and the reserve's face-down cards."""
+    """The cards a player cannot see: the stock and the reserve's and columns' face-down cards."""
     pos, obs = game.position, game.observation()
     down = [real for real, seen in zip(pos.reserve, obs.reserve, strict=True) if seen is None]
+    down += [
+        real
+        for col, seen in zip(pos.columns, obs.columns, strict=True)
+        for real, s in zip(col, seen, strict=True)
+        if s is None
+    ]
     return {canfield.card_name(c) for c in [*pos.stock, *down]}
 
 
@@ -59,7 +65,8 @@ def check_picture(game: canfield.Game) -> str:
         assert not hidden_cards(game) & set(drawn_cards(svg))
     backs = [g for g in root.iter(f"{SVG}g") if g.attrib.get("class") == "back"]
     obs = game.observation()
-    assert len(backs) == sum(c is None for c in obs.reserve) + (obs.stock_count > 0)
+    face_down = sum(c is None for col in obs.columns for c in col)
+    assert len(backs) == sum(c is None for c in obs.reserve) + face_down + (obs.stock_count > 0)
     assert not re.search(r"(href|src)=", svg), "a picture refers to nothing outside itself"
     return svg
 

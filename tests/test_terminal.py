@@ -230,12 +230,18 @@ def test_a_won_game_offers_no_take_back_and_no_hint() -> None:
     assert s.message == f"took back {WINNING_LINE[-1]}" and not s.game.is_won()
 
 
-def test_hint_names_its_source_and_plays_nothing() -> None:
+def test_a_hint_is_the_fair_players_unless_the_solvers_is_asked_for() -> None:
     s = session()
     s.handle("h")
+    fair = s.game.hint(fair=True)
+    assert s.game.line == [] and fair.source == "fair" and fair.move in s.game.legal_moves()
+    assert fair.share is not None and fair.samples > 1
+    assert s.message.startswith(f"hint from the fair player, who sees what you see: {fair.move.text}, ")
+    assert s.message.endswith(f" % of {fair.samples} samples of the unseen cards)") or "no win found" in s.message
+    s.handle("hs")
     hint = s.game.hint()
     assert s.game.line == [] and hint.move in s.game.legal_moves()
-    source = {"solver": "the solver", "policy": "the simple policy"}[hint.source]
+    source = {"solver": "the solver, who knows every card", "policy": "the simple policy"}[hint.source]
     assert s.message.startswith(f"hint from {source}: {hint.move.text}, ")
     if hint.source == "solver":  # the first move of a winning line, which the next hint follows
         assert hint.verdict == "won"
@@ -334,7 +340,8 @@ def test_a_whole_game_in_a_terminal(tmp_path: Path) -> None:
     probe = canfield.Game.from_code(WINNING_CODE)
     for move in WINNING_LINE[:10]:
         probe.play(move)
-    act(child, "h", f"hint from {'the solver' if probe.hint().source == 'solver' else 'the simple policy'}:")
+    act(child, "h", "hint from the fair player, who sees what you see:")
+    act(child, "hs", f"hint from {'the solver' if probe.hint().source == 'solver' else 'the simple policy'}")
     act(child, f"save {saved}", f"saved to {saved}")
     child.sendline("q")
     child.expect_exact("to go on later: canfield play --position")

@@ -13,6 +13,8 @@ pub enum Tag {
     Link = 7,
     /// The waste's top card.
     Top = 8,
+    /// A face-down card's place in a column.
+    Down = 9,
 }
 
 /// A bijective 64-bit mixer (the SplitMix64 finalizer); `mix(0) == 0`.
@@ -82,6 +84,12 @@ pub static TOP_KEYS: Table<256, 1> = Table::new(Tag::Top);
 pub static RECYCLES_KEYS: Table<1, 64> = Table::new(Tag::Recycles);
 /// Links in the stock and waste sequence (`NO_CARD`, 255, is looked up through `z2`).
 pub static LINK_KEYS: Table<52, 52> = Table::new(Tag::Link);
+
+/// The key of a face-down card `depth` places from a column's bottom (with the card's own key).
+#[inline]
+pub fn down_key(depth: usize) -> u128 {
+    z2(Tag::Down, 0, depth)
+}
 
 /// `mix` on each half of a 128-bit key.
 #[inline]

@@ -53,15 +53,17 @@ pub const REC_FILL: u64 = 1 << (REC_TURNED_SHIFT + REC_TURNED_BITS);
 pub const REC_FOUNDATION_SHIFT: u32 = REC_TURNED_SHIFT + REC_TURNED_BITS + 1;
 pub const REC_FOUNDATION_BITS: u32 = 6;
 pub const REC_FOUNDATION_MASK: u64 = (1 << REC_FOUNDATION_BITS) - 1;
+/// Set when a column move uncovered a face-down card, which turned up as part of the move.
+pub const REC_FLIP: u64 = 1 << (REC_FOUNDATION_SHIFT + REC_FOUNDATION_BITS);
 
 // Each field holds the largest value the rules allow (checked when the crate compiles).
 const _: () = assert!(MAX_COUNT < 1 << COUNT_BITS);
 const _: () = assert!(COL + MAX_COLUMNS <= 1 << PLACE_BITS);
 const _: () = assert!(4 * MAX_DECKS <= 1 << REC_FOUNDATION_BITS);
-const _: () = assert!(REC_FOUNDATION_SHIFT + REC_FOUNDATION_BITS <= 64);
+const _: () = assert!(REC_FOUNDATION_SHIFT + REC_FOUNDATION_BITS < 64);
 
 /// Every constant of the layout by name, as `canfield._native` exports them.
-pub const LAYOUT: [(&str, u64); 24] = [
+pub const LAYOUT: [(&str, u64); 25] = [
     ("STOCK", STOCK as u64),
     ("WASTE", WASTE as u64),
     ("RESERVE", RESERVE as u64),
@@ -86,6 +88,7 @@ pub const LAYOUT: [(&str, u64); 24] = [
     ("REC_FOUNDATION_SHIFT", REC_FOUNDATION_SHIFT as u64),
     ("REC_FOUNDATION_BITS", REC_FOUNDATION_BITS as u64),
     ("REC_FOUNDATION_MASK", REC_FOUNDATION_MASK),
+    ("REC_FLIP", REC_FLIP),
 ];
 
 /// The place of column `i`.
@@ -284,6 +287,18 @@ impl Record {
     #[inline]
     pub const fn with_foundation(self, f: usize) -> Record {
         Record(self.0 | (f as u64) << REC_FOUNDATION_SHIFT)
+    }
+
+    /// This record, saying the move uncovered a face-down card and turned it up.
+    #[inline]
+    pub const fn with_flip(self) -> Record {
+        Record(self.0 | REC_FLIP)
+    }
+
+    /// Whether the move uncovered a face-down card and turned it up.
+    #[inline]
+    pub const fn flipped(self) -> bool {
+        self.0 & REC_FLIP != 0
     }
 
     /// The move made.

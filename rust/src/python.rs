@@ -15,7 +15,8 @@ use crate::moves::{
     Move, COUNT_SHIFT, DST_SHIFT, LAYOUT, MAX_COLUMNS, MAX_COUNT, MAX_DECKS, PLACE_MASK,
 };
 use crate::rules::{
-    Rules, MAX_DRAW, MAX_PASS_LIMIT, MAX_RECYCLES, MODE_ANY, MODE_TOP_OR_WHOLE, MODE_WHOLE,
+    Rules, MAX_DRAW, MAX_PASS_LIMIT, MAX_RECYCLES, MODE_ANY, MODE_SINGLE, MODE_TOP_OR_WHOLE,
+    MODE_WHOLE, RESERVE_ANY, RESERVE_FOUNDATIONS, RESERVE_LAST,
 };
 use crate::solver::{self, Cut, Limits, Outcome, Verdict};
 use pyo3::prelude::*;
@@ -141,6 +142,19 @@ macro_rules! extractor {
 
 extractor!(past_base_arg, bool, Kind::Rules, "past_base must be a bool");
 extractor!(
+    column_limit_arg,
+    Option<usize>,
+    Kind::Rules,
+    "column_limit must be None or an int >= 1"
+);
+extractor!(
+    reserve_play_arg,
+    u8,
+    Kind::Rules,
+    "reserve_play must be an int 0..2"
+);
+extractor!(face_down_arg, bool, Kind::Rules, "face_down must be a bool");
+extractor!(
     auto_finish_arg,
     bool,
     Kind::Base,
@@ -220,7 +234,7 @@ pub struct PyTables {
 impl PyTables {
     #[new]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (columns, decks, builds, empty_ok, auto_fill, mode, takeback, draws, pass_limit, past_base=true))]
+    #[pyo3(signature = (columns, decks, builds, empty_ok, auto_fill, mode, takeback, draws, pass_limit, past_base=true, column_limit=None, reserve_play=0, face_down=false))]
     fn new(
         columns: &Bound<'_, PyAny>,
         decks: &Bound<'_, PyAny>,
@@ -232,6 +246,9 @@ impl PyTables {
         draws: &Bound<'_, PyAny>,
         pass_limit: &Bound<'_, PyAny>,
         #[pyo3(from_py_with = past_base_arg)] past_base: bool,
+        #[pyo3(from_py_with = column_limit_arg)] column_limit: Option<usize>,
+        #[pyo3(from_py_with = reserve_play_arg)] reserve_play: u8,
+        #[pyo3(from_py_with = face_down_arg)] face_down: bool,
     ) -> PyResult<Self> {
         guard(|| {
             let k = Kind::Rules;
@@ -261,6 +278,7 @@ impl PyTables {
                 )?,
                 past_base,
             )
+            .and_then(|r| r.with_limits(column_limit, reserve_play, face_down))
             .map_err(|e| k.err(e))?;
             Ok(PyTables {
                 inner: Arc::new(rules),
@@ -365,7 +383,7 @@ impl PyEngine {
     /// stock in turning order, waste, recycles.
     #[new]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (tables, reserve, start, foundations, columns, stock, waste, recycles))]
+    #[pyo3(signature = (tables, reserve, start, foundations, columns, stock, waste, recycles, face_down=None))]
     fn new(
         tables: &Bound<'_, PyAny>,
         reserve: &Bound<'_, PyAny>,
@@ -375,6 +393,7 @@ impl PyEngine {
         stock: &Bound<'_, PyAny>,
         waste: &Bound<'_, PyAny>,
         recycles: &Bound<'_, PyAny>,
+        face_down: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         guard(|| {
             let rules = tables
@@ -410,9 +429,31 @@ impl PyEngine {
                     k,
                     &format!("recycles must be an int 0..{MAX_RECYCLES}"),
                 )?,
+                face_down: match face_down {
+                    Some(d) if !d.is_none() => arg(
+                        d,
+                        k,
+                        "face_down must be a sequence of columns, each a sequence of places (ints 0..63)",
+                    )?,
+                    _ => Vec::new(),
+                },
             };
             let e = Engine::new(rules, &pos).map_err(|e| k.err(e))?;
             Ok(PyEngine::new_from(e))
+        })
+    }
+
+    /// For each column, the places (0 = its bottom card) of its face-down cards; an empty list
+    /// when no column has any.
+    fn face_down(slf: &Bound<'_, Self>) -> PyResult<Vec<Vec<u32>>> {
+        PyEngine::with(slf, |this| {
+            Ok(this
+                .e
+                .position()
+                .face_down
+                .iter()
+                .map(|d| ints(d))
+                .collect())
         })
     }
 
@@ -827,5 +868,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MODE_ANY", MODE_ANY)?;
     m.add("MODE_TOP_OR_WHOLE", MODE_TOP_OR_WHOLE)?;
     m.add("MODE_WHOLE", MODE_WHOLE)?;
+    m.add("MODE_SINGLE", MODE_SINGLE)?;
+    m.add("RESERVE_ANY", RESERVE_ANY)?;
+    m.add("RESERVE_LAST", RESERVE_LAST)?;
+    m.add("RESERVE_FOUNDATIONS", RESERVE_FOUNDATIONS)?;
     Ok(())
 }

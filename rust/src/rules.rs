@@ -7,6 +7,14 @@ use std::sync::Arc;
 pub const MODE_ANY: u8 = 0;
 pub const MODE_TOP_OR_WHOLE: u8 = 1;
 pub const MODE_WHOLE: u8 = 2;
+/// One card at a time: a column's top card alone moves.
+pub const MODE_SINGLE: u8 = 3;
+
+/// When the reserve's top card plays: at any time; only once it is the last card left; only to
+/// the foundations. An emptied column fills from the reserve by itself whatever this says.
+pub const RESERVE_ANY: u8 = 0;
+pub const RESERVE_LAST: u8 = 1;
+pub const RESERVE_FOUNDATIONS: u8 = 2;
 
 /// The largest draw count: a stock turn's undo record holds the number of cards it turned.
 pub const MAX_DRAW: u8 = REC_TURNED_MASK as u8;
@@ -44,6 +52,12 @@ pub struct Rules {
     /// The steady pass: after this many recycles, every pass turns the same number of cards
     /// (`steady_draw`), and so do all passes after it.
     pub steady: u32,
+    /// The most cards a column may hold (`usize::MAX`: no limit).
+    pub column_limit: usize,
+    /// When the reserve's top card plays (`RESERVE_ANY`, `RESERVE_LAST`, `RESERVE_FOUNDATIONS`).
+    pub reserve_play: u8,
+    /// Whether positions may hold face-down column cards (the rules deal some).
+    pub face_down: bool,
 }
 
 impl Rules {
@@ -79,8 +93,8 @@ impl Rules {
                 empty_ok.len()
             ));
         }
-        if mode > MODE_WHOLE {
-            return Err(format!("tableau move mode must be 0..2, not {mode}"));
+        if mode > MODE_SINGLE {
+            return Err(format!("tableau move mode must be 0..3, not {mode}"));
         }
         if draws.is_empty() || draws.iter().any(|&d| !(1..=MAX_DRAW).contains(&d)) {
             return Err(format!(
@@ -127,7 +141,44 @@ impl Rules {
             past_base,
             based: None,
             steady,
+            column_limit: usize::MAX,
+            reserve_play: RESERVE_ANY,
+            face_down: false,
         })
+    }
+
+    /// These rules with a column limit (None: no limit), a reserve play rule, and whether
+    /// column cards may lie face down, checked.
+    pub fn with_limits(
+        mut self,
+        column_limit: Option<usize>,
+        reserve_play: u8,
+        face_down: bool,
+    ) -> Result<Rules, String> {
+        if column_limit == Some(0) {
+            return Err("the column limit must be at least 1 card".into());
+        }
+        if reserve_play > RESERVE_FOUNDATIONS {
+            return Err(format!(
+                "the reserve play rule must be 0..2, not {reserve_play}"
+            ));
+        }
+        self.column_limit = column_limit.unwrap_or(usize::MAX);
+        self.reserve_play = reserve_play;
+        self.face_down = face_down;
+        Ok(self)
+    }
+
+    /// Whether the reserve's top card may go to a column with `left` cards in the reserve.
+    #[inline]
+    pub fn reserve_to_column(&self, left: usize) -> bool {
+        self.reserve_play == RESERVE_ANY || (self.reserve_play == RESERVE_LAST && left == 1)
+    }
+
+    /// Whether the reserve's top card may go to a foundation with `left` cards in the reserve.
+    #[inline]
+    pub fn reserve_to_foundation(&self, left: usize) -> bool {
+        self.reserve_play != RESERVE_LAST || left == 1
     }
 
     /// These rules for a deal whose foundations start at rank `start`: without `past_base`, the

@@ -104,6 +104,7 @@ fn dealt(d: &[u8]) -> Position {
         stock: d[18..].to_vec(),
         waste: vec![],
         recycles: 0,
+        face_down: Vec::new(),
     }
 }
 
@@ -224,6 +225,7 @@ fn solver_knows_a_win_and_a_loss() {
         stock: vec![],
         waste: vec![],
         recycles: 0,
+        face_down: Vec::new(),
     };
     assert_eq!(solved(&near, true), Verdict::Won);
     let stuck = Position {
@@ -234,6 +236,7 @@ fn solver_knows_a_win_and_a_loss() {
         stock: vec![],
         waste: vec![],
         recycles: 0,
+        face_down: Vec::new(),
     };
     assert_eq!(solved(&stuck, true), Verdict::Lost);
     // Only a card taken back from a foundation frees the way.
@@ -250,9 +253,32 @@ fn solver_knows_a_win_and_a_loss() {
         stock: vec![],
         waste: vec![],
         recycles: 0,
+        face_down: Vec::new(),
     };
     assert_eq!(solved(&takeback, true), Verdict::Won);
     assert_eq!(solved(&takeback, false), Verdict::Lost);
+}
+
+#[test]
+fn limits_are_checked() {
+    // A column limit of no card, or a reserve play rule past the last, is refused.
+    let rules = || {
+        Rules::new(
+            4,
+            1,
+            &[false; 2704],
+            &[true; 52],
+            true,
+            3,
+            true,
+            vec![3],
+            None,
+            true,
+        )
+    };
+    assert!(rules().unwrap().with_limits(Some(0), 0, false).is_err());
+    assert!(rules().unwrap().with_limits(None, 3, false).is_err());
+    assert!(rules().unwrap().with_limits(Some(3), 2, true).is_ok());
 }
 
 #[test]
@@ -263,7 +289,7 @@ fn tables_are_checked() {
         (0, 1, 2704, 0, vec![3], None),
         (4, 5, 2704, 0, vec![3], None),
         (4, 1, 100, 0, vec![3], None),
-        (4, 1, 2704, 3, vec![3], None),
+        (4, 1, 2704, 4, vec![3], None),
         (4, 1, 2704, 0, vec![], None),
         (4, 1, 2704, 0, vec![64], None),
         (4, 1, 2704, 0, vec![3], Some(0)),
@@ -310,7 +336,7 @@ proptest! {
         waste in proptest::collection::vec(0u8..60, 0..10),
         recycles in 0u32..4,
     ) {
-        let pos = Position { reserve, start, foundations, columns, stock, waste, recycles };
+        let pos = Position { reserve, start, foundations, columns, stock, waste, recycles, face_down: Vec::new() };
         if let Ok(mut e) = Engine::new(canfield_rules(true, Some(2)), &pos) {
             let mut ms = Vec::new();
             e.moves(&mut ms);
@@ -653,6 +679,126 @@ fn a_build_rule_with_cycles_gives_the_verdicts_of_the_plain_search() {
     assert!(settled >= 40 && lost >= 5, "settled {settled}, lost {lost}");
 }
 
+/// Minerva's rules: 7 columns of four dealt face down, up, down, up, empty foundations taking
+/// the aces, no king on an ace, kings only on an empty column and no fill; under tableau move
+/// mode `mode`, a column limit and a reserve play rule.
+fn face_down_rules(mode: u8, limit: Option<usize>, reserve_play: u8) -> Arc<Rules> {
+    let builds: Vec<bool> = (0..52 * 52)
+        .map(|i| {
+            let (s, t) = (i / 52, i % 52);
+            red(s) != red(t) && s % 13 + 1 == t % 13
+        })
+        .collect();
+    let kings: Vec<bool> = (0..52).map(|c| c % 13 == 12).collect();
+    let rules = Rules::new(
+        7,
+        1,
+        &builds,
+        &kings,
+        false,
+        mode,
+        false,
+        vec![1],
+        Some(2),
+        true,
+    )
+    .unwrap()
+    .with_limits(limit, reserve_play, true)
+    .unwrap();
+    Arc::new(rules)
+}
+
+/// Minerva's deal of a deck: 11 to the reserve, 7 columns of 4 a row at a time (rows 0 and 2
+/// face down), the rest the stock.
+fn dealt_face_down(d: &[u8]) -> Position {
+    Position {
+        reserve: d[..11].to_vec(),
+        start: 0,
+        foundations: (0..4).map(|s| (s, 0)).collect(),
+        columns: (0..7)
+            .map(|i| (0..4).map(|r| d[11 + r * 7 + i]).collect())
+            .collect(),
+        stock: d[39..].to_vec(),
+        waste: vec![],
+        recycles: 0,
+        face_down: vec![vec![0, 2]; 7],
+    }
+}
+
+#[test]
+fn face_down_cards_turn_up_and_back_down_with_their_move() {
+    // Under face-down columns, single-card moves, a column limit and a reserve that plays only
+    // its last card: every make and unmake restores the position, its face-down cards and its
+    // key; the engine's key is the fresh engine's; children hashed unplayed have their key.
+    let rule_sets = [
+        face_down_rules(0, None, 0),
+        face_down_rules(3, Some(5), 1),
+        face_down_rules(1, Some(6), 2),
+    ];
+    let mut flips = 0;
+    for (r, rules) in rule_sets.iter().enumerate() {
+        for seed in 0..16 {
+            let mut e = Engine::new(rules.clone(), &dealt_face_down(&deck(seed))).unwrap();
+            let mut ms = Vec::new();
+            walk(&mut e, seed, 200, |e, step| {
+                let (before, key) = (e.position(), e.key());
+                assert!(
+                    before.check(&e.rules).is_ok(),
+                    "rules {r} seed {seed} step {step}"
+                );
+                let fresh = Engine::new(e.rules.clone(), &before).unwrap();
+                assert_eq!(fresh.key2(e.recycles), e.key2(e.recycles));
+                e.moves(&mut ms);
+                for &m in &ms {
+                    let down: u32 = e.down.iter().map(|d| d.count_ones()).sum();
+                    e.make(m);
+                    let after: u32 = e.down.iter().map(|d| d.count_ones()).sum();
+                    assert!(after == down || (after + 1 == down && m.from_column()));
+                    flips += usize::from(after < down);
+                    assert!(e
+                        .cols
+                        .iter()
+                        .zip(&e.down)
+                        .all(|(c, &d)| c.is_empty() || d >> (c.len() - 1) & 1 == 0));
+                    e.unmake();
+                    assert_eq!(e.position(), before, "rules {r} seed {seed} {m}");
+                    assert_eq!(e.key(), key);
+                }
+                assert!(child_keys_agree(e), "rules {r} seed {seed} step {step}");
+            });
+        }
+    }
+    assert!(flips > 500, "{flips} turn-ups");
+}
+
+#[test]
+fn prunings_keep_the_verdicts_with_face_down_cards() {
+    // With face-down column cards (and under a column limit and a reserve played last), the
+    // search with each pruning switched off agrees with `solve`.
+    let stop = AtomicBool::new(false);
+    let limits = limits(40_000, 1 << 24, &stop);
+    let rule_sets = [face_down_rules(0, None, 0), face_down_rules(3, Some(5), 1)];
+    let mut settled = 0;
+    for (r, rules) in rule_sets.iter().enumerate() {
+        for seed in 0..16 {
+            let mut e = Engine::new(rules.clone(), &dealt_face_down(&deck(5000 + seed))).unwrap();
+            walk(&mut e, seed, (seed % 3 * 20) as usize, |_, _| {});
+            let mut e = Engine::new(rules.clone(), &e.position()).unwrap();
+            let all = solve(&mut e, &limits, false);
+            if all.verdict == Verdict::Unknown {
+                continue;
+            }
+            let out = solve_with(&mut e, &limits, false, Pruning::NONE);
+            if out.verdict != Verdict::Unknown {
+                assert_eq!(out.verdict, all.verdict, "rules {r} seed {seed}");
+                settled += 1;
+                check_line(&e, &out);
+            }
+        }
+    }
+    assert!(settled >= 8, "settled {settled}");
+}
+
 #[test]
 fn the_waste_card_is_never_forced_up_in_draw_three() {
     // The safe-move rule plays a dead card up at once from a column or the reserve, never from
@@ -674,6 +820,7 @@ fn the_waste_card_is_never_forced_up_in_draw_three() {
             stock: vec![24, 25, 51, 27, 10, 26, 11],
             waste: vec![32, 49, 1, 34, 33, 14, 12, 37, 19, 5],
             recycles: 12,
+            face_down: Vec::new(),
         },
         Position {
             reserve: vec![],
@@ -688,6 +835,7 @@ fn the_waste_card_is_never_forced_up_in_draw_three() {
             stock: vec![42, 36, 21, 45, 33, 4, 23, 9, 16, 49],
             waste: vec![18, 2],
             recycles: 19,
+            face_down: Vec::new(),
         },
         Position {
             reserve: vec![1, 15, 20, 45],
@@ -704,6 +852,7 @@ fn the_waste_card_is_never_forced_up_in_draw_three() {
             ],
             waste: vec![2, 16, 39, 32, 0],
             recycles: 5,
+            face_down: Vec::new(),
         },
     ];
     let stop = AtomicBool::new(false);
@@ -752,6 +901,7 @@ fn swaps_stay_plain_moves_under_top_card_or_whole_column_moves() {
         stock: vec![],
         waste: vec![],
         recycles: 0,
+        face_down: Vec::new(),
     };
     let stop = AtomicBool::new(false);
     let limits = limits(200_000, 1 << 24, &stop);

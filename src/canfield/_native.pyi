@@ -21,12 +21,14 @@ __all__ = [
     "MAX_PASS_LIMIT",
     "MAX_RECYCLES",
     "MODE_ANY",
+    "MODE_SINGLE",
     "MODE_TOP_OR_WHOLE",
     "MODE_WHOLE",
     "MOVE_BITS",
     "PLACE_BITS",
     "PLACE_MASK",
     "REC_FILL",
+    "REC_FLIP",
     "REC_FOUNDATION_BITS",
     "REC_FOUNDATION_MASK",
     "REC_FOUNDATION_SHIFT",
@@ -35,6 +37,9 @@ __all__ = [
     "REC_TURNED_MASK",
     "REC_TURNED_SHIFT",
     "RESERVE",
+    "RESERVE_ANY",
+    "RESERVE_FOUNDATIONS",
+    "RESERVE_LAST",
     "STOCK",
     "WASTE",
     "Engine",
@@ -73,6 +78,7 @@ REC_FILL: Final[int]
 REC_FOUNDATION_SHIFT: Final[int]
 REC_FOUNDATION_BITS: Final[int]
 REC_FOUNDATION_MASK: Final[int]
+REC_FLIP: Final[int]
 # The rules' tables (``rust/src/rules.rs``): the largest draw count, pass limit and recycle count,
 # the tableau move modes.
 MAX_DRAW: Final[int]
@@ -81,6 +87,11 @@ MAX_RECYCLES: Final[int]
 MODE_ANY: Final[int]
 MODE_TOP_OR_WHOLE: Final[int]
 MODE_WHOLE: Final[int]
+MODE_SINGLE: Final[int]
+# When the reserve's top card plays (``reserve_play``).
+RESERVE_ANY: Final[int]
+RESERVE_LAST: Final[int]
+RESERVE_FOUNDATIONS: Final[int]
 
 @final
 class Tables:
@@ -98,6 +109,9 @@ class Tables:
         draws: Sequence[int],
         pass_limit: int | None,
         past_base: bool = True,
+        column_limit: int | None = None,
+        reserve_play: int = 0,
+        face_down: bool = False,
     ) -> Tables: ...
 
 @final
@@ -114,7 +128,9 @@ class Engine:
         stock: Sequence[int],
         waste: Sequence[int],
         recycles: int,
+        face_down: Sequence[Sequence[int]] | None = None,
     ) -> Engine: ...
+    def face_down(self) -> list[list[int]]: ...
     def moves(self) -> list[int]: ...
     def moves_from(self, table: list[_T | None]) -> list[_T] | None: ...
     def make(self, m: int) -> None: ...

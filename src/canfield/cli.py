@@ -338,7 +338,12 @@ def cmd_deal(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed) if args.seed is not None else None
     for _ in range(args.count):
         game = Game.random(
-            args.variant or "canfield", rng, winnable=args.winnable, timeout=args.timeout, **args.options
+            args.variant or "canfield",
+            rng,
+            winnable=args.winnable,
+            timeout=args.timeout,
+            difficulty=args.difficulty,
+            **args.options,
         )
         print(game.code)
     return 0
@@ -499,7 +504,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="can this deal be won? the verdict, and a winning line",
         description="Solve a deal or a position: prints the verdict (won, lost or unknown), the time, the "
         "positions searched and a winning line. Exit status: 0 won, 1 lost, 3 unknown, 2 an error. The "
-        "solver knows every card, the stock's order and the face-down reserve included.",
+        "solver knows every card, the stock's order and the face-down reserve and column cards included.",
     )
     _game_arguments(solve, "to play before solving")
     solve.add_argument("--timeout", type=float, default=30.0, metavar="S", help="give up after S seconds (default 30)")
@@ -508,10 +513,16 @@ def build_parser() -> argparse.ArgumentParser:
     deal = sub.add_parser(
         "deal",
         parents=rules_of_a_game,
-        help="print random deal codes (winnable ones with --winnable)",
-        description="Print random deal codes; with --winnable only deals the solver proves winnable.",
+        help="print random deal codes (winnable ones with --winnable, or by --difficulty)",
+        description="Print random deal codes; with --winnable only deals the solver proves winnable; with "
+        "--difficulty only deals the fair player rates easy, medium or hard.",
     )
     deal.add_argument("--winnable", action="store_true", help="only deals proved winnable by the solver")
+    deal.add_argument(
+        "--difficulty",
+        choices=("easy", "medium", "hard"),
+        help="only deals of this difficulty for a player who sees what a player sees (see docs/fair-play.md)",
+    )
     deal.add_argument("--timeout", type=float, default=2.0, metavar="S", help="the solver's time per deal (default 2)")
     deal.add_argument("--count", type=_count("--count", 1), default=1, metavar="N", help="how many deals (default 1)")
     deal.add_argument("--seed", type=int, metavar="N", help="a seed, for the same deals again")

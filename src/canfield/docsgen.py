@@ -27,7 +27,17 @@ from .plugins.builtin import build_predicate
 from .plugins.registry import get_variant, rules_for, variants
 from .rules import Rules, Variant
 from .scoring import AppScoring, CasinoScoring, NoScoring
-from .spec import BUILD_RULES, EMPTY_COLUMN, RESERVE_VISIBLE, SCORING, TABLEAU_MOVES, RuleSpec, field_docs, format_rank
+from .spec import (
+    BUILD_RULES,
+    EMPTY_COLUMN,
+    RESERVE_PLAY,
+    RESERVE_VISIBLE,
+    SCORING,
+    TABLEAU_MOVES,
+    RuleSpec,
+    field_docs,
+    format_rank,
+)
 
 #: The id of the variant every other one is compared with.
 REFERENCE = "canfield"
@@ -41,6 +51,7 @@ CUSTOM = "custom: {hook}"
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "reserve_visible": RESERVE_VISIBLE,
+    "reserve_play": RESERVE_PLAY,
     "tableau_moves": TABLEAU_MOVES,
     "build": BUILD_RULES,
     "empty_column": EMPTY_COLUMN,
@@ -59,11 +70,16 @@ def format_value(field: str, value: object) -> str:
             return "unlimited"
         if field == "foundation_base":
             return "dealt base card"
+        if field == "empty_column_rank":
+            return "any card"
         return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if field == "foundation_base" and isinstance(value, int):
         return f"{format_rank(value)} (fixed)"
+    if field == "empty_column_rank" and isinstance(value, int):
+        return format_rank(value)
+
     if field == "redeals" and isinstance(value, int):
         passes = value + 1
         return f"{value} ({passes} pass{'es' if passes > 1 else ''})"
@@ -119,10 +135,13 @@ def describe_build(rules: Rules) -> str:
 def describe_fill(rules: Rules) -> str:
     """The compiled empty-column rule: when a column fills, and with which cards."""
     ok = list(rules.empty_ok)
+    rank = next((r for r in range(13) if ok == [c % 13 == r for c in range(52)]), None)
     if all(ok):
         cards = "any card"
-    elif ok == [c % 13 == 12 for c in range(52)]:
+    elif rank == 12:
         cards = "a king"
+    elif rank is not None:
+        cards = f"only {'an' if rank in (0, 7) else 'a'} {format_rank(rank)}"
     else:
         return CUSTOM.format(hook="canfield_fill_rule")
     return f"reserve at once, then {cards}" if rules.auto_fill else f"{cards}, by choice"
@@ -153,11 +172,26 @@ def describe_base(rules: Rules) -> str:
     except CanfieldError:
         return CUSTOM.format(hook="canfield_deal")
     if len(starts) == 1:
-        return format_value("foundation_base", starts.pop())
+        text = format_value("foundation_base", starts.pop())
+        return text if rules.spec.base_cards_up else f"{text}, foundations start empty"
     return format_value("foundation_base", None)
 
 
-_MOVES_WORDS = {"any": "any run", "top-or-whole": "top card or whole column", "whole": "whole column"}
+def describe_column_deal(rules: Rules) -> str:
+    """Each column's deal: ``1 card`` when all its cards are face up, else the pattern (``d,u,d,u``)."""
+    deal = rules.spec.column_deal
+    if "d" not in deal:
+        return f"{len(deal)} card{'s' if len(deal) > 1 else ''}"
+    return ",".join(deal) + " (d face down)"
+
+
+_MOVES_WORDS = {
+    "any": "any run",
+    "top-or-whole": "top card or whole column",
+    "whole": "whole column",
+    "single": "one card at a time",
+}
+_RESERVE_PLAY_WORDS = {"any": "any time", "last": "only its last card", "foundations": "to foundations only"}
 
 
 @attrs.frozen
@@ -172,14 +206,17 @@ class Row:
 ROWS: tuple[Row, ...] = (
     Row("decks", ("decks",), lambda r: str(r.decks)),
     Row("columns", ("columns",), lambda r: str(r.columns)),
+    Row("column deal", ("column_deal",), describe_column_deal),
     Row("reserve cards", ("reserve_size",), lambda r: str(r.spec.reserve_size)),
     Row("reserve face up", ("reserve_visible",), describe_reserve_visible),
+    Row("reserve plays", ("reserve_play",), lambda r: _RESERVE_PLAY_WORDS[r.spec.reserve_play]),
     Row("draws per pass", ("draw",), lambda r: format_draws(r.draws, r.pass_limit)),
     Row("passes", ("redeals",), lambda r: format_passes(r.pass_limit)),
     Row("column moves", ("tableau_moves",), lambda r: _MOVES_WORDS[r.spec.tableau_moves]),
     Row("column build", ("build", "build_wraps", "build_past_base"), describe_build),
-    Row("empty column", ("empty_column",), describe_fill),
-    Row("foundation base", ("foundation_base",), describe_base),
+    Row("column limit", ("column_limit",), lambda r: "none" if r.column_limit is None else f"{r.column_limit} cards"),
+    Row("empty column", ("empty_column", "empty_column_rank"), describe_fill),
+    Row("foundation base", ("foundation_base", "base_cards_up"), describe_base),
     Row("take-back", ("foundation_takeback",), lambda r: format_value("", r.takeback)),
     Row("undo limit", ("undo_limit",), lambda r: format_value("undo_limit", r.spec.undo_limit)),
     Row("undo is a move", ("undo_is_move",), lambda r: format_value("", r.spec.undo_is_move)),
@@ -304,7 +341,7 @@ def rules_reference() -> str:
             values = ", ".join(f"`{c}`" for c in choices)
         elif f.type in ("bool", bool):
             values = "`True`, `False`"
-        elif f.name == "foundation_base":
+        elif f.name in ("foundation_base", "empty_column_rank"):
             values = f"a rank: `0` ({format_rank(0)}) … `12` ({format_rank(12)}), or `None`"
         else:
             kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))

@@ -14,7 +14,13 @@ included. An undo record is the move int in its low `MOVE_BITS` bits (`REC_MOVE`
   was turned back over as the stock);
 - `REC_FILL` when a column move emptied its column and the reserve's top card filled it;
 - the index of the foundation the card went to, or came back from, at `REC_FOUNDATION_SHIFT`
-  (`REC_FOUNDATION_MASK`).
+  (`REC_FOUNDATION_MASK`);
+- `REC_FLIP` when a column move uncovered a face-down card, which turned up as part of the move.
+
+Face-down column cards (``column_deal``) are kept as one bitmask per column (`Engine.down`, bit
+``p`` for the card ``p`` places from the bottom). Cards only come and go at a column's top, so a
+face-down card keeps its place until it turns up; no move takes it, builds on it or carries it
+in a run, and it turns up the moment the card above it leaves.
 """
 
 from __future__ import annotations
@@ -37,10 +43,14 @@ from .moves import (
     FOUNDATION,
     FSUIT,
     MODE_ANY,
+    MODE_SINGLE,
     MODE_TOP_OR_WHOLE,
     MODE_WHOLE,
     PLACE_MASK,
     RESERVE,
+    RESERVE_ANY,
+    RESERVE_FOUNDATIONS,
+    RESERVE_LAST,
     WASTE,
     decode,
     encode,
@@ -59,12 +69,16 @@ REC_FOUNDATION_SHIFT = _native.REC_FOUNDATION_SHIFT
 REC_FOUNDATION_MASK = _native.REC_FOUNDATION_MASK
 #: With unlimited passes, the waste turns back over until this many recycles.
 MAX_RECYCLES = _native.MAX_RECYCLES
+#: Set in a column move's record when the move uncovered a face-down card and turned it up.
+REC_FLIP = _native.REC_FLIP
 
 _TO_FOUNDATION = encode(0, FOUNDATION)
 #: The count bits of a one-card move.
 _ONE = 1 << COUNT_SHIFT
 #: Foundation suits in words, for explanations.
 SUIT_WORDS = ("spade", "heart", "diamond", "club")
+#: Ranks in words, ace to king, for explanations.
+RANK_WORDS = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king")
 
 
 @functools.cache
@@ -89,18 +103,21 @@ class Engine:
         "builds",
         "children",
         "cols",
+        "down",
         "empty_ok",
         "fcount",
         "fnext",
         "fof",
         "fsuit",
         "hist",
+        "limit",
         "loc",
         "mode",
         "ncols",
         "recycles",
         "redeals",
         "res",
+        "reserve_play",
         "rules",
         "start",
         "stock",
@@ -118,6 +135,8 @@ class Engine:
         self.auto_fill = rules.auto_fill
         self.mode = rules.mode
         self.takeback = rules.takeback
+        self.limit = 10**9 if rules.column_limit is None else rules.column_limit
+        self.reserve_play = rules.reserve_play
         self.redeals = -1 if rules.pass_limit is None else rules.pass_limit - 1
         self.total = 52 * rules.decks
         self.children = rules.children
@@ -125,6 +144,7 @@ class Engine:
         self.loc: list[int] | None = None
         self.res = list(pos.reserve)
         self.cols = [list(c) for c in pos.columns]
+        self.down = [sum(1 << p for p in d) for d in pos.face_down] if pos.face_down else [0] * len(self.cols)
         self.stock = list(reversed(pos.stock))  # next card to turn at the end
         self.waste = list(pos.waste)
         self.fsuit = tuple(s for s, _ in pos.foundations)
@@ -206,8 +226,10 @@ class Engine:
         rtop = self.res[-1] if self.res else -1
         if wtop >= 0 and wants[wtop] >= 0:
             add(WASTE | _TO_FOUNDATION)
-        if rtop >= 0 and wants[rtop] >= 0:
+        if rtop >= 0 and wants[rtop] >= 0 and (self.reserve_play != RESERVE_LAST or len(self.res) == 1):
             add(RESERVE | _TO_FOUNDATION)
+        if not self._reserve_to_column():
+            rtop = -1  # the reserve's card goes to no column
         for i in range(ncols):
             t = tops[i]
             if t >= 0 and wants[t] >= 0:
@@ -218,9 +240,11 @@ class Engine:
             builds = self.builds
             children = self.children
             mode = self.mode
+            down = self.down
             for j in range(ncols):
                 t = tops[j]
-                if t < 0:
+                room = self.limit - len(cols[j])
+                if t < 0 or room <= 0:
                     continue
                 dst = (COL + j) << DST_SHIFT
                 for c in children[t]:
@@ -231,8 +255,13 @@ class Engine:
                         col = cols[i]
                         size = len(col)
                         p = col.index(c)
-                        if mode != MODE_ANY and p and (mode == MODE_WHOLE or p != size - 1):
+                        if mode == MODE_SINGLE:
+                            if p != size - 1:
+                                continue
+                        elif mode != MODE_ANY and p and (mode == MODE_WHOLE or p != size - 1):
                             continue
+                        if p < down[i].bit_length() or size - p > room:
+                            continue  # a face-down card at or above c, or too many cards for column j
                         q = p + 1
                         while q < size and builds[col[q] * 52 + col[q - 1]]:
                             q += 1
@@ -254,8 +283,9 @@ class Engine:
                 t = tops[j]
                 if t >= 0:
                     dst = COL + j
+                    room = self.limit - len(cols[j])
                     for c, code in zip(scards, scodes, strict=True):
-                        if code & PLACE_MASK != dst and builds[c * 52 + t]:
+                        if code & PLACE_MASK != dst and builds[c * 52 + t] and code >> COUNT_SHIFT <= room:
                             add(code | dst << DST_SHIFT)
         if -1 in tops and (not self.auto_fill or not self.res):
             empty_ok = self.empty_ok
@@ -265,7 +295,8 @@ class Engine:
                     dst = (COL + j) << DST_SHIFT
                     for c, code in zip(scards, scodes, strict=True):
                         src = code & PLACE_MASK
-                        if empty_ok[c] and (src < COL or code >> COUNT_SHIFT != len(cols[src - COL])):
+                        n = code >> COUNT_SHIFT
+                        if empty_ok[c] and (src < COL or n != len(cols[src - COL])) and n <= self.limit:
                             add(code | dst)
         if self.stock or (self.waste and self.may_recycle()):
             add(0)
@@ -276,6 +307,11 @@ class Engine:
         passes, below `MAX_RECYCLES`."""
         return self.recycles < (MAX_RECYCLES if self.redeals < 0 else self.redeals)
 
+    def _reserve_to_column(self) -> bool:
+        """Whether the reserve's top card may go to a column (under ``reserve_play``)."""
+        play = self.reserve_play
+        return play == RESERVE_ANY or (play == RESERVE_LAST and len(self.res) == 1)
+
     def _sources(self) -> tuple[list[int], list[int]]:
         """Every card that may move to a column, with its move's source and count bits."""
         scards: list[int] = []
@@ -283,7 +319,7 @@ class Engine:
         if self.waste:
             scards.append(self.waste[-1])
             scodes.append(WASTE | _ONE)
-        if self.res:
+        if self.res and self._reserve_to_column():
             scards.append(self.res[-1])
             scodes.append(RESERVE | _ONE)
         builds = self.builds
@@ -293,8 +329,13 @@ class Engine:
             if not size:
                 continue
             src = COL + i
+            if mode == MODE_SINGLE:
+                scards.append(col[-1])
+                scodes.append(src | _ONE)
+                continue
+            low = self.down[i].bit_length()  # the cards from here up are face up
             k = 1
-            while k < size and builds[col[-k] * 52 + col[-k - 1]]:
+            while k < size - low and builds[col[-k] * 52 + col[-k - 1]]:
                 k += 1
             if mode == MODE_ANY:
                 for n in range(1, k + 1):
@@ -355,6 +396,9 @@ class Engine:
             if not col and self.auto_fill and self.res:
                 col.append(self.res.pop())
                 rec |= REC_FILL
+            elif col and self.down[src - COL] >> (len(col) - 1) & 1:
+                self.down[src - COL] ^= 1 << (len(col) - 1)  # the uncovered card turns up
+                rec |= REC_FLIP
         else:  # take-back from the foundation of suit src - FSUIT
             s = src - FSUIT
             f = self.fsuit.index(s)
@@ -422,6 +466,8 @@ class Engine:
                 self.res.append(c)
                 if loc is not None:
                     loc[c] = -1
+            if rec & REC_FLIP:
+                self.down[src - COL] |= 1 << (len(col) - 1)
             col.extend(cards)
             if loc is not None:
                 for c in cards:
@@ -457,6 +503,10 @@ class Engine:
             if not self.res:
                 return "the reserve is empty"
             c = self.res[-1]
+            if self.reserve_play == RESERVE_LAST and len(self.res) > 1:
+                return f"the reserve's card plays only when it is the last one left ({len(self.res)} are)"
+            if self.reserve_play == RESERVE_FOUNDATIONS and dst != FOUNDATION:
+                return "the reserve's cards go only to the foundations"
         elif src >= COL:
             col = self.cols[src - COL]
             if not col:
@@ -464,6 +514,10 @@ class Engine:
             if n > len(col):
                 return f"column {src - COL + 1} has only {len(col)} card{'s' if len(col) > 1 else ''}"
             cards = col[-n:]
+            if self.down[src - COL] >> (len(col) - n):  # a face-down card among the cards moved
+                return f"a face-down card is among the {n} cards of column {src - COL + 1}"
+            if self.mode == MODE_SINGLE and n > 1:
+                return "these rules move one card at a time"
             for a, b in itertools.pairwise(cards):
                 if not self.builds[b * 52 + a]:
                     return f"{card_symbol(b)} on {card_symbol(a)} is not a run that moves together"
@@ -492,6 +546,8 @@ class Engine:
             return f"{card_symbol(c)} does not go on the {SUIT_WORDS[s]} foundation (it needs {want})"
         target = self.cols[dst - COL]
         j = dst - COL + 1
+        if len(target) + n > self.limit:
+            return f"column {j} may hold at most {self.limit} cards"
         if target:
             t = target[-1]
             why = f"{card_symbol(c)} does not build on {card_symbol(t)} in column {j}"
@@ -502,6 +558,9 @@ class Engine:
             return f"column {j} is empty and the reserve fills it"
         if src >= COL and n == len(self.cols[src - COL]):
             return "moving a whole column onto an empty column changes nothing"
+        rank = self.rules.spec.empty_column_rank
+        if rank is not None and not self.rules.empty_ok[c]:
+            return f"{card_symbol(c)} may not go on an empty column (only a {RANK_WORDS[rank]} may)"
         return f"{card_symbol(c)} may not go on an empty column"
 
     def passes_text(self) -> str:
@@ -528,6 +587,7 @@ class Engine:
             stock=list(reversed(self.stock)),
             waste=self.waste,
             recycles=self.recycles,
+            face_down=[[p for p in range(len(c)) if d >> p & 1] for c, d in zip(self.cols, self.down, strict=True)],
         )
 
     def key(self) -> tuple:  # type: ignore[type-arg]
@@ -538,7 +598,8 @@ class Engine:
             tuple(tuple(c) for c in self.cols),
             tuple(self.stock),
             tuple(self.waste),
-            self.recycles,
+            tuple(self.down),
+            self.recycles,  # last: searches that ignore the recycle count drop it
         )
 
     def is_lost(self) -> bool:

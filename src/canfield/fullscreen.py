@@ -253,7 +253,7 @@ def _loop(window: Any, session: Session) -> None:
         elif isinstance(key, str) and key.isprintable():
             entry += key
         if send is not None:
-            if send.strip().lower() in ("h", "hint"):  # the solver may take half a second: say so first
+            if send.strip().lower() in ("h", "hint", "hs", "solver"):  # a hint may take a moment: say so first
                 session.message = "looking for a hint…"
                 _draw(window, layout(session, width, height, selected=selected), styles, curses)
             if not session.handle(send):

@@ -161,6 +161,7 @@ class Game:
         *,
         winnable: bool = False,
         timeout: float = 2.0,
+        difficulty: str | None = None,
         **options: Any,
     ) -> Game:
         """A new game from a random deal code (``rng`` for repeatable choices).
@@ -170,11 +171,22 @@ class Game:
         deal winnable within ``timeout`` seconds (as the apps' "winnable deals only" do), so the
         game can certainly be won; deals the solver cannot settle in time are passed over (see
         `canfield.solver.winnable_deal`).
+
+        With ``difficulty`` (``"easy"``, ``"medium"`` or ``"hard"``), it deals until a deal is
+        rated so for a player who sees what a player sees (`canfield.fair.rate`: how often the fair
+        player wins it; a hard deal is still proved winnable). A deal's rating depends on its code
+        alone, so the same ``rng`` gives the same deal.
         """
         if rng is not None and not isinstance(rng, _random.Random):
             raise CanfieldError(f"rng is a random.Random, not {type(rng).__name__}")
         rules = rules_for(variant, **options)
-        if winnable:
+        if difficulty is not None:
+            if winnable:
+                raise CanfieldError("give winnable=True or a difficulty, not both (a rated deal is winnable)")
+            from .fair import deal_of_difficulty
+
+            number = deal_of_difficulty(rules, difficulty, rng)
+        elif winnable:
             from .solver import winnable_deal
 
             number = winnable_deal(rules, rng, timeout=timeout)
@@ -489,10 +501,22 @@ class Game:
 
         return board_svg(self.observation())
 
-    def hint(self, *, timeout: float = 0.5) -> Hint:
+    def hint(
+        self,
+        *,
+        fair: bool = False,
+        timeout: float = 0.5,
+        samples: int | None = None,
+        max_states: int | None = None,
+        seed: int = 0,
+    ) -> Hint:
         """A suggested move here and where it came from: the solver's winning line when it finds one
         within ``timeout`` seconds (and the next moves of it while the player follows it), else the
-        simple policy's move, with the solver's verdict (see `canfield.hints.hint`)."""
+        simple policy's move, with the solver's verdict (see `canfield.hints.hint`).
+
+        With ``fair=True``, the fair player's move, from what the player has seen only, and the
+        share of its samples won: ``samples`` of the unseen cards, each searched for ``max_states``
+        positions, drawn with ``seed`` (see `canfield.fair`; None: its defaults)."""
         from .hints import hint
 
-        return hint(self, timeout=timeout)
+        return hint(self, timeout=timeout, fair=fair, samples=samples, max_states=max_states, seed=seed)

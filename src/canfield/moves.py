@@ -47,9 +47,18 @@ MOVE_BITS = _native.MOVE_BITS
 #: The layout in words, for messages that refuse a move int.
 LAYOUT_TEXT = f"src | dst << {DST_SHIFT} | count << {COUNT_SHIFT}"
 
-#: Tableau move modes: any run at a column's end; its top card or the whole column; whole columns.
+#: Tableau move modes: any run at a column's end; its top card or the whole column; whole columns;
+#: the top card alone.
 MODE_ANY, MODE_TOP_OR_WHOLE, MODE_WHOLE = _native.MODE_ANY, _native.MODE_TOP_OR_WHOLE, _native.MODE_WHOLE
-MODES = {"any": MODE_ANY, "top-or-whole": MODE_TOP_OR_WHOLE, "whole": MODE_WHOLE}
+MODE_SINGLE = _native.MODE_SINGLE
+MODES = {"any": MODE_ANY, "top-or-whole": MODE_TOP_OR_WHOLE, "whole": MODE_WHOLE, "single": MODE_SINGLE}
+#: When the reserve's top card plays: at any time; only as the last card; only to the foundations.
+RESERVE_ANY, RESERVE_LAST, RESERVE_FOUNDATIONS = (
+    _native.RESERVE_ANY,
+    _native.RESERVE_LAST,
+    _native.RESERVE_FOUNDATIONS,
+)
+RESERVE_PLAYS = {"any": RESERVE_ANY, "last": RESERVE_LAST, "foundations": RESERVE_FOUNDATIONS}
 
 
 def encode(src: int, dst: int, count: int = 1) -> int:

@@ -17,7 +17,9 @@ from .rules import Rules
 def native_engine(rules: Rules, position: Position) -> NativeEngine:
     """A native engine at ``position`` under ``rules``."""
     p = position
-    return NativeEngine(rules.native, p.reserve, p.start, p.foundations, p.columns, p.stock, p.waste, p.recycles)
+    return NativeEngine(
+        rules.native, p.reserve, p.start, p.foundations, p.columns, p.stock, p.waste, p.recycles, p.face_down or None
+    )
 
 
 def native_position(engine: NativeEngine) -> Position:
@@ -31,6 +33,7 @@ def native_position(engine: NativeEngine) -> Position:
         stock=stock,
         waste=waste,
         recycles=recycles,
+        face_down=engine.face_down(),
     )
 
 

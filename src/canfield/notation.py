@@ -255,16 +255,24 @@ def _parse_cards(text: str, what: str) -> tuple[int, ...]:
         raise InvalidPositionError(f"{what}: {e}") from None
 
 
+def _column_cards(pos: Position, i: int) -> str:
+    """Column ``i``'s cards, bottom to top, a face-down card in lower case (``qh``)."""
+    col = pos.columns[i]
+    return "".join(card_name(c).lower() if pos.is_face_down(i, p) else card_name(c) for p, c in enumerate(col))
+
+
 def format_piles(pos: Position) -> str:
     """The piles of a position as the six space-separated fields of a position string.
 
     ``<reserve> <foundations> <columns> <stock> <waste> <recycles>``: cards as two letters run
     together (``-`` for an empty pile); the reserve and waste bottom to top, the stock in turning
     order; foundations as ``<start rank>:<suit><count>.…`` (``7:H1.S0.D0.C0``); columns bottom to
-    top, separated by ``/`` (a lone empty column is ``-``, so that the field is never empty).
+    top, separated by ``/`` (a lone empty column is ``-``, so that the field is never empty), a
+    face-down column card written in lower case (``qh8S``: the queen of hearts face down under the
+    eight of spades).
     """
     found = ".".join(f"{SUITS[s]}{n}" for s, n in pos.foundations)
-    cols = "/".join("".join(card_name(c) for c in col) for col in pos.columns)
+    cols = "/".join(_column_cards(pos, i) for i in range(len(pos.columns)))
     return " ".join(
         [
             _cards(pos.reserve),
@@ -304,7 +312,10 @@ def parse_piles(fields: list[str]) -> Position:
         except CanfieldError as e:
             raise InvalidPositionError(f"foundation {shown(part)}: {e}") from None
         foundations.append((suit, count))
-    columns = tuple(_parse_cards(c, f"column {i + 1}") if c else () for i, c in enumerate(cols.split("/")))
+    texts = cols.split("/")
+    columns = tuple(_parse_cards(c, f"column {i + 1}") if c else () for i, c in enumerate(texts))
+    # A card whose suit letter is in lower case lies face down (only column cards can).
+    face_down = [[p for p in range(len(c) // 2) if c[2 * p + 1].islower()] if c != "-" else [] for c in texts]
     passes_back = read_int(recycles)
     if passes_back is None:
         raise InvalidPositionError(f"recycle count {shown(recycles)} is not a number")
@@ -316,6 +327,7 @@ def parse_piles(fields: list[str]) -> Position:
         stock=_parse_cards(stock, "stock"),
         waste=_parse_cards(waste, "waste"),
         recycles=passes_back,
+        face_down=face_down,
     )
 
 

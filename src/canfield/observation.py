@@ -31,7 +31,7 @@ class Observation:
     reserve: tuple[int | None, ...]
     start: int
     foundations: tuple[tuple[int, int], ...]
-    columns: tuple[tuple[int, ...], ...]
+    columns: tuple[tuple[int | None, ...], ...]
     stock_count: int
     waste: tuple[int, ...]
     recycles: int
@@ -69,7 +69,7 @@ def observation_of(view: Observation | Observable) -> Observation:
 def observe(
     rules: Rules, position: Position, *, score: int = 0, moves: int = 0, won: bool = False, lost: bool = False
 ) -> Observation:
-    """What a player of ``rules`` sees at ``position``: the reserve's face-down cards are ``None``."""
+    """What a player of ``rules`` sees at ``position``: face-down reserve and column cards are ``None``."""
     size = len(position.reserve)
     hidden = size - rules.reserve_visible
     recycles = position.recycles
@@ -77,7 +77,10 @@ def observe(
         reserve=tuple(c if i >= hidden else None for i, c in enumerate(position.reserve)),
         start=position.start,
         foundations=position.foundations,
-        columns=position.columns,
+        columns=tuple(
+            tuple(None if position.is_face_down(i, p) else c for p, c in enumerate(col))
+            for i, col in enumerate(position.columns)
+        ),
         stock_count=len(position.stock),
         waste=position.waste,
         recycles=recycles,

@@ -17,8 +17,9 @@ from .notation import Move
 from .position import Position
 from .rules import Rules
 
-#: Where a hint may come from.
-HINT_SOURCES = ("policy", "solver")
+#: Where a hint may come from: the simple policy, the solver (it knows every card), or the fair
+#: player of `canfield.fair` (it knows what the player has seen).
+HINT_SOURCES = ("policy", "solver", "fair")
 
 
 @attrs.frozen
@@ -26,13 +27,17 @@ class Hint:
     """A suggested move and where it came from.
 
     ``move`` is None when the source sees nothing to do. ``source`` is ``"policy"`` (the simple
-    policy of `preferred_move`) or ``"solver"``; ``verdict`` is what the source knows of the game
-    from here (a solver's result, such as ``"won"``), or None when it does not say.
+    policy of `preferred_move`), ``"solver"`` or ``"fair"`` (the fair player); ``verdict`` is what
+    the source knows of the game from here (a solver's result, such as ``"won"``), or None when it
+    does not say. A fair hint says how sure it is: ``share`` of its ``samples`` of the unseen cards
+    were won (None when it searched none: the move was the only one).
     """
 
     move: Move | None
     source: str = attrs.field(validator=attrs.validators.in_(HINT_SOURCES))
     verdict: str | None = None
+    share: float | None = None
+    samples: int = 0
 
 
 def _frees_a_card(engine: NativeEngine, rules: Rules, move: Move, column: tuple[int, ...]) -> bool:

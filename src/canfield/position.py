@@ -19,6 +19,12 @@ def _tuples(x: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(c) for c in x)
 
 
+def _face_down(x: Iterable[Iterable[int]]) -> tuple[tuple[int, ...], ...]:
+    """Face-down places per column, sorted; ``()`` when no column has any (one value for "none")."""
+    down = tuple(tuple(sorted(c)) for c in x)
+    return down if any(down) else ()
+
+
 @attrs.frozen(kw_only=True)
 class Position:
     """Every pile of a position. Piles list cards bottom to top, except ``stock``.
@@ -30,6 +36,9 @@ class Position:
     - ``stock``: in turning order (the first card is the next one turned).
     - ``waste``: bottom to top.
     - ``recycles``: how many times the waste has been turned back into the stock.
+    - ``face_down``: for each column, the places (0 = its bottom card) of its face-down cards;
+      ``()`` when every column card is face up. A face-down card is never a column's top card: it
+      turns up as part of the move that uncovers it.
     """
 
     reserve: tuple[int, ...] = attrs.field(converter=_tuple)
@@ -39,6 +48,11 @@ class Position:
     stock: tuple[int, ...] = attrs.field(converter=_tuple)
     waste: tuple[int, ...] = attrs.field(default=(), converter=_tuple)
     recycles: int = 0
+    face_down: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_face_down)
+
+    def is_face_down(self, column: int, place: int) -> bool:
+        """Whether card ``place`` (0 = the bottom one) of column ``column`` is face down."""
+        return bool(self.face_down) and place in self.face_down[column]
 
     def foundation_cards(self, i: int) -> list[int]:
         """The cards on foundation ``i``, bottom to top."""
@@ -69,14 +83,30 @@ def foundation_suits(base_suit: int | None, decks: int) -> tuple[int, ...]:
     return tuple(order) * decks
 
 
-def default_deal(cards: list[int], *, reserve_size: int, columns: int, decks: int, fixed_base: int | None) -> Position:
-    """The standard reading of a deal: reserve, base card, one card per column, then the stock.
+def default_deal(
+    cards: list[int],
+    *,
+    reserve_size: int,
+    columns: int,
+    decks: int,
+    fixed_base: int | None,
+    column_deal: str = "u",
+    base_cards_up: bool = True,
+) -> Position:
+    """The standard reading of a deal: reserve, base card, the columns row by row, then the stock.
 
     With a fixed foundation rank (``fixed_base``, e.g. 2 in Storehouse) the cards of that rank are
     first taken out of the deal, in order, to start the foundations; the rest is read as above
-    without a base card.
+    without a base card. With ``base_cards_up=False`` they stay in the deal and the foundations
+    start empty. ``column_deal`` gives each column's cards from the bottom, ``d`` face down and
+    ``u`` face up; they are dealt a row across all columns at a time, the bottom row first.
     """
-    if fixed_base is not None:
+    if fixed_base is not None and not base_cards_up:
+        rest = list(cards)
+        suits = foundation_suits(None, decks)
+        found = tuple((s, 0) for s in suits)
+        start = fixed_base
+    elif fixed_base is not None:
         rest = [c for c in cards if c % 13 != fixed_base]
         suits = foundation_suits(None, decks)
         found = tuple((s, 1) for s in suits)
@@ -89,6 +119,11 @@ def default_deal(cards: list[int], *, reserve_size: int, columns: int, decks: in
         start = base % 13
         del rest[reserve_size]
     reserve = rest[:reserve_size]
-    cols = tuple((c,) for c in rest[reserve_size : reserve_size + columns])
-    stock = rest[reserve_size + columns :]
-    return Position(reserve=reserve, start=start, foundations=found, columns=cols, stock=stock)
+    rows = len(column_deal)
+    dealt = rest[reserve_size : reserve_size + columns * rows]
+    cols = tuple(tuple(dealt[r * columns + i] for r in range(rows)) for i in range(columns))
+    stock = rest[reserve_size + columns * rows :]
+    down = tuple(i for i, letter in enumerate(column_deal) if letter == "d")
+    return Position(
+        reserve=reserve, start=start, foundations=found, columns=cols, stock=stock, face_down=(down,) * columns
+    )

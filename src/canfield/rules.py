@@ -16,7 +16,7 @@ import attrs
 
 from .cards import RANKS, SUITS, card_name
 from .errors import CanfieldError, InvalidPositionError, VariantError
-from .moves import MODES
+from .moves import MODES, RESERVE_PLAYS
 from .position import Position
 from .scoring import Scorer
 from .spec import CANFIELD, MAX_DRAW, MAX_PASS_LIMIT, MAX_RECYCLES, RuleSpec
@@ -120,6 +120,11 @@ class Rules:
     auto_fill: bool
     mode: int
     takeback: bool
+    #: The most cards a column may hold (None: no limit).
+    column_limit: int | None
+    #: When the reserve's top card plays (`canfield.moves.RESERVE_ANY`, ``RESERVE_LAST``,
+    #: ``RESERVE_FOUNDATIONS``).
+    reserve_play: int
     #: Cards turned per pass; passes past the end repeat the last.
     draws: tuple[int, ...]
     #: Passes through the stock allowed, or None for unlimited.
@@ -173,6 +178,9 @@ class Rules:
             self.draws,
             self.pass_limit,
             self.spec.build_past_base,
+            self.column_limit,
+            self.reserve_play,
+            "d" in self.spec.column_deal,
         )
 
     def options(self) -> dict[str, Any]:
@@ -262,6 +270,8 @@ def compile_rules(variant: Variant, spec: RuleSpec, hook: pluggy.HookRelay) -> R
         auto_fill=fill.auto,
         mode=mode,
         takeback=spec.foundation_takeback,
+        column_limit=spec.column_limit,
+        reserve_play=RESERVE_PLAYS[spec.reserve_play],
         draws=draws,
         pass_limit=pass_limit,
         steady_pass=steady,
@@ -299,7 +309,7 @@ def check_position(pos: object, spec: RuleSpec, who: Variant | None = None, *, p
     fixed = spec.foundation_base
     if fixed is not None and pos.start != fixed:
         raise fail(f"the foundations start at {RANKS[pos.start]}, but these rules start them at {RANKS[fixed]}")
-    if not spec.foundation_takeback:
+    if not spec.foundation_takeback and spec.base_cards_up:
         # The dealt foundation cards (the base card, or every fixed-rank card) never leave.
         dealt = pos.foundations if fixed is not None else pos.foundations[:1]
         empty = next((s for s, n in dealt if n == 0), None)
@@ -307,6 +317,23 @@ def check_position(pos: object, spec: RuleSpec, who: Variant | None = None, *, p
             raise fail(
                 f"the {SUITS[empty]} foundation is empty, but it starts with a card and these rules "
                 "take no card back from a foundation"
+            )
+    if pos.face_down:
+        if "d" not in spec.column_deal:
+            raise fail("a column card is face down, but these rules deal every column card face up (column_deal)")
+        if len(pos.face_down) != len(pos.columns):
+            raise fail(f"face-down places for {len(pos.face_down)} columns, the rules have {spec.columns}")
+        for i, (col, down) in enumerate(zip(pos.columns, pos.face_down, strict=True)):
+            if any(not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < len(col) - 1 for p in down):
+                raise fail(
+                    f"column {i + 1}: face-down places {list(down)} must name cards below its top card "
+                    f"(0..{len(col) - 2}): a top card is always face up"
+                )
+    if spec.column_limit is not None:
+        full = next((i for i, col in enumerate(pos.columns) if len(col) > spec.column_limit), None)
+        if full is not None:
+            raise fail(
+                f"column {full + 1} holds {len(pos.columns[full])} cards, these rules at most {spec.column_limit}"
             )
     counts = [0] * 52
     for c in pos.all_cards():

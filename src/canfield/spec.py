@@ -17,10 +17,13 @@ from .errors import RulesError
 from .text import read_int
 
 #: The choices of each text field (its validator and the docs read them).
-TABLEAU_MOVES: tuple[str, ...] = ("any", "top-or-whole", "whole")
+TABLEAU_MOVES: tuple[str, ...] = ("any", "top-or-whole", "whole", "single")
 BUILD_RULES: tuple[str, ...] = ("alternate-colour", "any-suit", "same-suit")
 EMPTY_COLUMN: tuple[str, ...] = ("reserve", "any")
 RESERVE_VISIBLE: tuple[str, ...] = ("top", "all")
+RESERVE_PLAY: tuple[str, ...] = ("any", "last", "foundations")
+#: The most cards a column's deal may have (``column_deal``), and so the most face-down cards.
+MAX_COLUMN_DEAL = 13
 SCORING: tuple[str, ...] = ("app", "casino", "none")
 #: The most cards a turn of the stock may take (the native engine's bound, defined with its move
 #: layout), and so the bound of a deal code's ``D`` and of the command line's ``--draw``.
@@ -61,6 +64,19 @@ def _int_range(lo: int, hi: int, *, none_ok: bool = False) -> Any:
     return check
 
 
+def _column_deal(inst: Any, attribute: attrs.Attribute, value: Any) -> None:  # type: ignore[type-arg]
+    if (
+        not isinstance(value, str)
+        or not 1 <= len(value) <= MAX_COLUMN_DEAL
+        or set(value) - {"d", "u"}
+        or not value.endswith("u")
+    ):
+        raise RulesError(
+            f"{attribute.name}={value!r} is not allowed: expected 1-{MAX_COLUMN_DEAL} letters 'd' (face down) "
+            "or 'u' (face up), bottom card first, the last one 'u' (e.g. 'dudu')"
+        )
+
+
 def _bool(inst: Any, attribute: attrs.Attribute, value: Any) -> None:  # type: ignore[type-arg]
     if not isinstance(value, bool):
         raise RulesError(f"{attribute.name}={value!r} is not allowed: expected True or False")
@@ -79,7 +95,21 @@ class RuleSpec:
     columns: int = attrs.field(
         default=4,
         validator=_int_range(1, MAX_COLUMNS),
-        metadata=_doc("Number of tableau columns, each dealt one card."),
+        metadata=_doc("Number of tableau columns, each dealt the cards of column_deal (one card by default)."),
+    )
+    column_deal: str = attrs.field(
+        default="u",
+        validator=_column_deal,
+        metadata=_doc(
+            "What each column is dealt, bottom card first: a letter a card, 'd' face down or 'u' face up, ending in 'u' ('dudu': four cards, the first and third face down). A face-down card turns up by itself as part of the move that uncovers it."
+        ),
+    )
+    column_limit: int | None = attrs.field(
+        default=None,
+        validator=_int_range(1, 104, none_ok=True),
+        metadata=_doc(
+            "The most cards a column may hold (None: no limit); a move that would put more there is refused."
+        ),
     )
     reserve_size: int = attrs.field(
         default=13, validator=_int_range(0, 52), metadata=_doc("Cards dealt to the reserve.")
@@ -103,7 +133,7 @@ class RuleSpec:
         default="any",
         validator=_one_of(TABLEAU_MOVES),
         metadata=_doc(
-            "Which column cards move together: any run at the end, the top card or the whole column, or only the whole column."
+            "Which column cards move together: any run at the end, the top card or the whole column, only the whole column, or one card at a time ('single')."
         ),
     )
     build: str = attrs.field(
@@ -123,6 +153,13 @@ class RuleSpec:
             "Whether a column's card of the foundations' base rank takes the card one rank below it (with False, columns rank from the base as the foundations do, and a base−1 card goes only on an empty column)."
         ),
     )
+    reserve_play: str = attrs.field(
+        default="any",
+        validator=_one_of(RESERVE_PLAY),
+        metadata=_doc(
+            "When and where the reserve's top card may be played: at any time ('any'), only once it is the last card left ('last'), or only to the foundations ('foundations'). An emptied column still fills from the reserve by itself."
+        ),
+    )
     empty_column: str = attrs.field(
         default="reserve",
         validator=_one_of(EMPTY_COLUMN),
@@ -130,11 +167,25 @@ class RuleSpec:
             "How an empty column fills: at once from the reserve, then with any card once the reserve is empty ('reserve'); or with any card at any time, never automatically ('any')."
         ),
     )
+    empty_column_rank: int | None = attrs.field(
+        default=None,
+        validator=_int_range(0, 12, none_ok=True),
+        metadata=_doc(
+            "The one rank a player may put on an empty column, as a number from 0 for the ace to 12 for the king (12: kings only; a run moves there when its bottom card has that rank), or None for any card."
+        ),
+    )
     foundation_base: int | None = attrs.field(
         default=None,
         validator=_int_range(0, 12, none_ok=True),
         metadata=_doc(
             "The foundations' starting rank: None for the dealt base card's rank, or a fixed rank, given as a number from 0 for the ace to 12 for the king (1 is the two), whose cards are placed on the foundations before the deal."
+        ),
+    )
+    base_cards_up: bool = attrs.field(
+        default=True,
+        validator=_bool,
+        metadata=_doc(
+            "With a fixed foundation_base: whether its cards start on the foundations (True), or are dealt with the rest, so that each foundation starts empty and takes a card of that rank first (False)."
         ),
     )
     foundation_takeback: bool = attrs.field(
@@ -166,11 +217,18 @@ class RuleSpec:
         self.__attrs_init__(**fields)
 
     def __attrs_post_init__(self) -> None:
-        first = self.reserve_size + (0 if self.foundation_base is not None else 1) + self.columns
-        fixed = 4 * self.decks if self.foundation_base is not None else 0
+        if not self.base_cards_up and self.foundation_base is None:
+            raise RulesError(
+                "base_cards_up=False is for a fixed foundation_base (the dealt base card always starts its foundation)"
+            )
+        first = (
+            self.reserve_size + (0 if self.foundation_base is not None else 1) + self.columns * len(self.column_deal)
+        )
+        fixed = 4 * self.decks if self.foundation_base is not None and self.base_cards_up else 0
         if first + fixed > 52 * self.decks:
             raise RulesError(
-                f"reserve_size={self.reserve_size} and columns={self.columns} need {first + fixed} cards; "
+                f"reserve_size={self.reserve_size} and columns={self.columns} of {len(self.column_deal)} "
+                f"card(s) need {first + fixed} cards; "
                 f"{self.decks} deck(s) hold {52 * self.decks}"
             )
 

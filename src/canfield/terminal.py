@@ -30,7 +30,8 @@ Type one of these, then Enter:
   r  w  s  QC  a tap on the reserve, the waste, the stock or a card (Q♣ too): the card goes up
                to its foundation if it can, else onto the best column
   u            undo the last move
-  h            a hint
+  h            a fair hint: from what you have seen, never from a face-down card
+  hs           the solver's hint: it knows every card, the face-down ones too
   n            a new random deal
   save FILE    save the game (JSON); `canfield play FILE` goes on with it
   load FILE    load a saved game
@@ -82,9 +83,10 @@ def describe_move(game: Game, move: Move) -> str:
     if move.to_foundation:
         return f"{what} from {where} up to its foundation"
     target = obs.columns[int(move.target) - 1]
-    if not target:
+    onto = target[-1] if target else None  # a column's top card is always face up
+    if onto is None:
         return f"{what} from {where} to the empty column {move.target}"
-    return f"{what} from {where} onto {card_text(target[-1])} in column {move.target}"
+    return f"{what} from {where} onto {card_text(onto)} in column {move.target}"
 
 
 def listed_moves(game: Game) -> list[tuple[str, Move, str]]:
@@ -181,7 +183,7 @@ def move_error(text: str) -> str:
 # -- the session -------------------------------------------------------------------------------
 
 
-_SOURCES = {"policy": "the simple policy", "solver": "the solver"}
+_SOURCES = {"policy": "the simple policy", "solver": "the solver", "fair": "the fair player"}
 
 
 class Session:
@@ -214,7 +216,9 @@ class Session:
         elif command in ("u", "undo"):
             self._undo()
         elif command in ("h", "hint"):
-            self._hint()
+            self._hint(fair=True)
+        elif command in ("hs", "solver"):
+            self._hint(fair=False)
         elif command in ("n", "new"):
             self.game = Game.random(self.game.variant, **self.game.options())
             self.message = f"a new deal: {self.game.code}"
@@ -232,13 +236,28 @@ class Session:
         except UndoError as e:
             self.message = f"cannot undo: {e}"
 
-    def _hint(self) -> None:
+    def _hint(self, *, fair: bool) -> None:
+        """A hint: the fair player's (from what the player has seen), or the solver's (it knows every card)."""
         if self.game.is_won():
             self.message = "no hint: the game is won"
             return
-        hint = self.game.hint()
+        hint = self.game.hint(fair=fair)
         source = _SOURCES.get(hint.source, hint.source)
-        verdict = f" (verdict: {hint.verdict})" if hint.verdict else ""
+        if hint.source == "fair":
+            source += ", who sees what you see"
+            if hint.share is None:
+                verdict = " (the only move)"
+            elif hint.share == 0:
+                verdict = (
+                    f" (no win found in {hint.samples} sample{'s' if hint.samples != 1 else ''} of the unseen cards)"
+                )
+            else:
+                verdict = f" (won in {round(100 * hint.share)} % of {hint.samples} samples of the unseen cards)"
+        elif hint.source == "solver":
+            source += ", who knows every card"
+            verdict = f" (verdict: {hint.verdict})" if hint.verdict else ""
+        else:
+            verdict = f" (the solver knows every card; verdict: {hint.verdict})" if hint.verdict else ""
         if hint.move is None:
             self.message = f"no hint: {source} sees no move to make{verdict}"
         else:

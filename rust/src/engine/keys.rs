@@ -11,7 +11,7 @@
 
 use super::Engine;
 use crate::hash::{
-    mix2, z2, Tag, COLUMN_KEYS, FOUNDATION_KEYS, LINK_KEYS, RECYCLES_KEYS, TOP_KEYS,
+    down_key, mix2, z2, Tag, COLUMN_KEYS, FOUNDATION_KEYS, LINK_KEYS, RECYCLES_KEYS, TOP_KEYS,
 };
 use crate::moves::{col_index, Move, RESERVE, WASTE};
 
@@ -73,10 +73,11 @@ impl Engine {
     /// Compute every part of the hash from the position.
     pub(super) fn rehash(&mut self) {
         for (i, col) in self.cols.iter().enumerate() {
-            self.colh[i] = col
-                .iter()
-                .enumerate()
-                .fold(0, |h, (d, &c)| h ^ COLUMN_KEYS.get(Tag::Column, c, d));
+            let down = self.down[i];
+            self.colh[i] = col.iter().enumerate().fold(0, |h, (d, &c)| {
+                let hidden = if down >> d & 1 != 0 { down_key(d) } else { 0 };
+                h ^ COLUMN_KEYS.get(Tag::Column, c, d) ^ hidden
+            });
         }
         self.colm = self.colh.iter().map(|&h| mix2(h)).collect();
         self.colsum = self.colm.iter().fold(0, |acc, &m| acc.wrapping_add(m));
@@ -164,6 +165,8 @@ impl Engine {
                 let r = self.res[self.res.len() - 1];
                 delta ^= COLUMN_KEYS.get(Tag::Column, r, 0);
                 pile ^= z2(Tag::Reserve, r, self.res.len() - 1);
+            } else if count < col.len() && self.down[i] >> (col.len() - count - 1) & 1 != 0 {
+                delta ^= down_key(col.len() - count - 1); // the uncovered card turns up
             }
             change(i, delta);
             &col[col.len() - count..]

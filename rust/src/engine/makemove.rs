@@ -3,7 +3,7 @@
 
 use super::keys::top;
 use super::Engine;
-use crate::hash::{z2, Tag, COLUMN_KEYS, FOUNDATION_KEYS};
+use crate::hash::{down_key, z2, Tag, COLUMN_KEYS, FOUNDATION_KEYS};
 use crate::moves::{col_index, Move, Record, MAX_COUNT, RESERVE, WASTE};
 
 impl Engine {
@@ -44,6 +44,13 @@ impl Engine {
                 rec = rec.with_fill();
                 if self.one_deck {
                     self.loc[c as usize] = i as i8;
+                }
+            } else if let Some(p) = self.cols[i].len().checked_sub(1) {
+                if self.down[i] >> p & 1 != 0 {
+                    // The uncovered card turns up.
+                    self.down[i] ^= 1 << p;
+                    self.colh[i] ^= down_key(p);
+                    rec = rec.with_flip();
                 }
             }
             self.settle(i);
@@ -167,6 +174,11 @@ impl Engine {
                 if self.one_deck {
                     self.loc[c as usize] = -1;
                 }
+            }
+            if rec.flipped() {
+                let p = self.cols[i].len() - 1;
+                self.down[i] |= 1 << p;
+                self.colh[i] ^= down_key(p);
             }
             for &c in &moved[..n] {
                 self.col_push(i, c);

@@ -30,6 +30,10 @@ pub struct Engine {
     pub rules: Arc<Rules>,
     pub res: Vec<u8>,
     pub cols: Vec<Vec<u8>>,
+    /// Each column's face-down cards: bit `p` for the card `p` places from its bottom. Cards
+    /// come and go only at a column's top, so a face-down card keeps its place until the move
+    /// that uncovers it turns it up.
+    pub down: Vec<u64>,
     /// The stock, next card to turn at the end.
     pub stock: Vec<u8>,
     pub waste: Vec<u8>,
@@ -115,6 +119,12 @@ impl Engine {
     /// The moves made since the first `depth`, oldest first.
     pub fn made_since(&self, depth: usize) -> Vec<Move> {
         self.hist[depth..].iter().map(|r| r.made()).collect()
+    }
+
+    /// The lowest place of column `i` from which every card is face up.
+    #[inline]
+    pub fn face_up_from(&self, i: usize) -> usize {
+        (64 - self.down[i].leading_zeros()) as usize
     }
 
     /// All foundations complete.

@@ -2,7 +2,7 @@
 
 use super::Engine;
 use crate::moves::{col, col_index, Move, FSUIT, RESERVE, WASTE};
-use crate::rules::{MODE_ANY, MODE_WHOLE};
+use crate::rules::{MODE_ANY, MODE_SINGLE, MODE_WHOLE};
 
 impl Engine {
     /// Every legal move, each once, into `out`: to the foundations, onto columns, the stock last.
@@ -17,12 +17,15 @@ impl Engine {
             }
         }
         let wtop = self.waste.last().map_or(-1, |&c| i16::from(c));
-        let rtop = self.res.last().map_or(-1, |&c| i16::from(c));
+        let mut rtop = self.res.last().map_or(-1, |&c| i16::from(c));
         if wtop >= 0 && self.wants[wtop as usize] >= 0 {
             out.push(Move::up(WASTE));
         }
-        if rtop >= 0 && self.wants[rtop as usize] >= 0 {
+        if rtop >= 0 && self.wants[rtop as usize] >= 0 && r.reserve_to_foundation(self.res.len()) {
             out.push(Move::up(RESERVE));
+        }
+        if !r.reserve_to_column(self.res.len()) {
+            rtop = -1; // the reserve's card goes to no column
         }
         for (i, &t) in tops[..n].iter().enumerate() {
             if t >= 0 && self.wants[t as usize] >= 0 {
@@ -33,7 +36,8 @@ impl Engine {
         if self.one_deck {
             // Each card is unique: look up where the cards that build on a top are.
             for (j, &t) in tops[..n].iter().enumerate() {
-                if t < 0 {
+                let room = r.column_limit.saturating_sub(self.cols[j].len());
+                if t < 0 || room == 0 {
                     continue;
                 }
                 let dst = col(j);
@@ -53,8 +57,18 @@ impl Engine {
                             .iter()
                             .position(|&x| i16::from(x) == c)
                             .expect("card in its column");
-                        if r.mode != MODE_ANY && p != 0 && (r.mode == MODE_WHOLE || p != size - 1) {
+                        if r.mode == MODE_SINGLE {
+                            if p != size - 1 {
+                                continue;
+                            }
+                        } else if r.mode != MODE_ANY
+                            && p != 0
+                            && (r.mode == MODE_WHOLE || p != size - 1)
+                        {
                             continue;
+                        }
+                        if p < self.face_up_from(i) || size - p > room {
+                            continue; // a face-down card at or above c, or no room in column j
                         }
                         let mut q = p + 1;
                         while q < size && r.builds(column[q], column[q - 1]) {
@@ -81,8 +95,9 @@ impl Engine {
             for (j, &t) in tops[..n].iter().enumerate() {
                 if t >= 0 {
                     let dst = col(j);
+                    let room = r.column_limit.saturating_sub(self.cols[j].len());
                     for &(c, code) in &sources {
-                        if code.src() != dst && r.builds(c, t as u8) {
+                        if code.src() != dst && r.builds(c, t as u8) && code.count() <= room {
                             out.push(code.onto(dst));
                         }
                     }
@@ -100,6 +115,7 @@ impl Engine {
                         if r.empty_ok(c)
                             && (!code.from_column()
                                 || code.count() != self.cols[col_index(code.src())].len())
+                            && code.count() <= r.column_limit
                         {
                             out.push(code.onto(dst));
                         }
@@ -120,7 +136,9 @@ impl Engine {
             out.push((c, Move::from_place(WASTE, 1)));
         }
         if let Some(&c) = self.res.last() {
-            out.push((c, Move::from_place(RESERVE, 1)));
+            if r.reserve_to_column(self.res.len()) {
+                out.push((c, Move::from_place(RESERVE, 1)));
+            }
         }
         for (i, column) in self.cols.iter().enumerate() {
             let size = column.len();
@@ -128,8 +146,13 @@ impl Engine {
                 continue;
             }
             let src = col(i);
+            if r.mode == MODE_SINGLE {
+                out.push((column[size - 1], Move::from_place(src, 1)));
+                continue;
+            }
+            let low = self.face_up_from(i); // the cards from here up are face up
             let mut k = 1;
-            while k < size && r.builds(column[size - k], column[size - k - 1]) {
+            while k < size - low && r.builds(column[size - k], column[size - k - 1]) {
                 k += 1;
             }
             if r.mode == MODE_ANY {
@@ -170,7 +193,9 @@ impl Engine {
         let fill_blocked = r.auto_fill && !self.res.is_empty();
         for (j, column) in self.cols.iter().enumerate() {
             match column.last() {
-                Some(&t) if r.builds(w, t) => out.push(Move::new(WASTE, col(j), 1)),
+                Some(&t) if r.builds(w, t) && column.len() < r.column_limit => {
+                    out.push(Move::new(WASTE, col(j), 1))
+                }
                 None if !fill_blocked && r.empty_ok(w) => out.push(Move::new(WASTE, col(j), 1)),
                 _ => {}
             }

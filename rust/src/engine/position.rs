@@ -15,7 +15,13 @@ pub struct Position {
     pub stock: Vec<u8>,
     pub waste: Vec<u8>,
     pub recycles: u32,
+    /// For each column, the places (0 = its bottom card) of its face-down cards; empty when no
+    /// column has any. A face-down card is never a column's top card.
+    pub face_down: Vec<Vec<u8>>,
 }
+
+/// The most places from a column's bottom that can hold a face-down card (one bit each).
+pub const MAX_FACE_DOWN: usize = 64;
 
 impl Position {
     /// Check that the position fits `rules`: its shape, and every card once per deck.
@@ -48,6 +54,44 @@ impl Position {
         }
         if suits.iter().any(|&k| k != rules.decks) {
             return Err("foundations must hold each suit once per deck".into());
+        }
+        if !self.face_down.is_empty() {
+            if !rules.face_down {
+                return Err(
+                    "a column card is face down, but these rules deal every column card face up"
+                        .into(),
+                );
+            }
+            if self.face_down.len() != self.columns.len() {
+                return Err(format!(
+                    "face-down places for {} columns, the rules have {}",
+                    self.face_down.len(),
+                    rules.columns
+                ));
+            }
+            for (i, (col, down)) in self.columns.iter().zip(&self.face_down).enumerate() {
+                if let Some(&p) = down
+                    .iter()
+                    .find(|&&p| usize::from(p) + 1 >= col.len() || usize::from(p) >= MAX_FACE_DOWN)
+                {
+                    return Err(format!(
+                        "column {}: face-down place {p} is not below its top card (a top card is always face up)",
+                        i + 1
+                    ));
+                }
+            }
+        }
+        if let Some(i) = self
+            .columns
+            .iter()
+            .position(|c| c.len() > rules.column_limit)
+        {
+            return Err(format!(
+                "column {} holds {} cards, these rules at most {}",
+                i + 1,
+                self.columns[i].len(),
+                rules.column_limit
+            ));
         }
         let mut counts = [0usize; 52];
         let piles = [&self.reserve, &self.stock, &self.waste];
@@ -107,6 +151,13 @@ impl Engine {
         let mut e = Engine {
             res: pos.reserve.clone(),
             cols: pos.columns.clone(),
+            down: (0..pos.columns.len())
+                .map(|i| {
+                    pos.face_down
+                        .get(i)
+                        .map_or(0, |d| d.iter().fold(0u64, |m, &p| m | 1 << p))
+                })
+                .collect(),
             stock: pos.stock.iter().rev().copied().collect(),
             waste: pos.waste.clone(),
             fsuit: pos.foundations.iter().map(|&(s, _)| s).collect(),
@@ -162,6 +213,14 @@ impl Engine {
             stock: self.stock.iter().rev().copied().collect(),
             waste: self.waste.clone(),
             recycles: self.recycles,
+            face_down: if self.down.iter().all(|&d| d == 0) {
+                Vec::new()
+            } else {
+                self.down
+                    .iter()
+                    .map(|&d| (0..64u8).filter(|&p| d >> p & 1 != 0).collect())
+                    .collect()
+            },
         }
     }
 }

@@ -34,4 +34,5 @@ WORDING = Wording(
     column_empty="empty",
     foundation_empty=("empty",) * 4,
     foundation_complete=("complete",) * 4,
+    face_down_card="face-down card",
 )

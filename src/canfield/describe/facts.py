@@ -41,8 +41,8 @@ class Facts:
     """The foundations' starting rank, 0 (ace) to 12 (king)."""
     foundations: tuple[FoundationFacts, ...]
     """In foundation order: the base suit first, then the others in the order ♠♥♦♣."""
-    columns: tuple[tuple[int, ...], ...]
-    """Each column bottom to top."""
+    columns: tuple[tuple[int | None, ...], ...]
+    """Each column bottom to top (None for a face-down card)."""
 
 
 def facts_of(view: Observation | Observable) -> Facts:

@@ -56,6 +56,7 @@ WORDING = Wording(
     column_empty="vide",
     foundation_empty=("vide",) * 4,
     foundation_complete=("complète",) * 4,
+    face_down_card="carte cachée",
     colon=" : ",
     semicolon=" ; ",
     capitalise=False,  # "colonne 1" after the full stop, as the app writes it

@@ -56,5 +56,6 @@ WORDING = Wording(
     column_empty="vuota",
     foundation_empty=("vuote",) * 4,
     foundation_complete=("completa",) * 4,
+    face_down_card="carta coperta",
     capitalise=False,  # "colonna 1" after the full stop, as the app writes it
 )

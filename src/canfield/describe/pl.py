@@ -69,6 +69,7 @@ WORDING = Wording(
     column_empty="pusta",
     foundation_empty=("pusty", "pusty", "puste", "pusty"),
     foundation_complete=("kompletny", "kompletny", "kompletne", "kompletny"),
+    face_down_card="zakryta karta",
     plural=plural,
     capitalise=False,  # "kolumna 1" after the full stop, as the app writes it
 )

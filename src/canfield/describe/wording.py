@@ -6,6 +6,8 @@ A description has three sentences, in this order::
     <Foundations, starting rank> <rank>: <suit> <up to card> (<count>), <suit> <empty>, ….
     <Column> 1: <card>, <card>; <column> 2 <empty>; ….
 
+A face-down column card is named only as one (``face-down card``), in its place.
+
 Each sentence starts with a capital letter unless the language keeps the app's lower-case column
 label there (`Wording.capitalise`). An empty pile is its label followed by the word for "empty" (as in ``scarti vuoti``); a
 complete foundation adds that word to its count: ``(13, complete)``. When the variant shows more of
@@ -64,6 +66,8 @@ class Wording:
     """"Empty" after each suit's foundation name (it may agree with the suit)."""
     foundation_complete: tuple[str, ...]
     """"Complete" after a full foundation's count, per suit."""
+    face_down_card: str
+    """A column card lying face down, in the list of a column's cards (its name is not told)."""
     colon: str = ": "
     semicolon: str = "; "
     plural: Callable[[int], int] = one_or_many
@@ -127,7 +131,8 @@ class Wording:
         count = f"{f.count}, {self.foundation_complete[f.suit]}" if f.count == 13 else f"{f.count}"
         return f"{name} {self.up_to(f.top)} ({count})"
 
-    def _column(self, number: int, cards: tuple[int, ...]) -> str:
+    def _column(self, number: int, cards: tuple[int | None, ...]) -> str:
         if not cards:
             return f"{self.column} {number} {self.column_empty}"
-        return f"{self.column} {number}{self.colon}" + ", ".join(self.card(c) for c in cards)
+        names = (self.face_down_card if c is None else self.card(c) for c in cards)
+        return f"{self.column} {number}{self.colon}" + ", ".join(names)

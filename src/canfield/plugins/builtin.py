@@ -62,7 +62,10 @@ def canfield_draw_count(spec: RuleSpec, pass_index: int) -> int:
 
 @hookimpl(trylast=True)
 def canfield_fill_rule(spec: RuleSpec) -> FillRule:
-    return FillRule(auto=spec.empty_column == "reserve")
+    rank = spec.empty_column_rank
+    if rank is None:
+        return FillRule(auto=spec.empty_column == "reserve")
+    return FillRule(auto=spec.empty_column == "reserve", accepts=lambda card: card % 13 == rank)
 
 
 @hookimpl(trylast=True)
@@ -73,6 +76,8 @@ def canfield_deal(spec: RuleSpec, cards: list[int]) -> Position:
         columns=spec.columns,
         decks=spec.decks,
         fixed_base=spec.foundation_base,
+        column_deal=spec.column_deal,
+        base_cards_up=spec.base_cards_up,
     )
 
 

@@ -99,7 +99,8 @@ def canfield_fill_rule(spec: RuleSpec) -> FillRule | None:
     ``FillRule(auto=True)`` fills an emptied column at once from the reserve (part of the move),
     and only then, once the reserve is empty, lets a player fill it; ``auto=False`` never fills
     automatically and lets a player fill it at any time. ``accepts(card)`` says which cards (the
-    bottom card of a run) may go on an empty column. Default: ``spec.empty_column``, any card.
+    bottom card of a run) may go on an empty column. Default: ``spec.empty_column``, and any card,
+    or only cards of ``spec.empty_column_rank`` when it is set.
     """
 
 
@@ -107,10 +108,12 @@ def canfield_fill_rule(spec: RuleSpec) -> FillRule | None:
 def canfield_deal(spec: RuleSpec, cards: list[int]) -> Position | None:
     """Lay out a shuffled deal (``52 * spec.decks`` card ints in dealing order) as a `canfield.Position`.
 
-    Default: the reserve, the base card, one card per column, the stock; with a fixed
-    ``spec.foundation_base`` the cards of that rank are first taken out to start the foundations
-    (Storehouse). The result is checked: every card exactly once per deck, the right number of
-    columns and foundations.
+    Default: the reserve, the base card, the columns a row at a time (``spec.column_deal``: one
+    card each unless it says more, with its face-down places in ``Position.face_down``), the
+    stock; with a fixed ``spec.foundation_base`` the cards of that rank are first taken out to
+    start the foundations (Storehouse), unless ``spec.base_cards_up`` is False. The result is
+    checked: every card exactly once per deck, the right number of columns and foundations,
+    face-down cards only below a column's top card.
     """
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import SurveyError
+from ..fair import MAX_STATES, PLAYERS, SAMPLES
 from .report import report
 from .run import survey
 from .verify import verify
@@ -72,6 +73,27 @@ def add_survey_command(sub: Any, rules: Sequence[argparse.ArgumentParser], memor
         help="positions searched per deal: the same verdicts on every machine",
     )
     cap.add_argument("--timeout", type=_seconds, metavar="S", help="seconds per deal: faster machines prove more")
+    play = p.add_argument_group("a player's survey: play each deal to its end instead of solving it")
+    play.add_argument(
+        "--player",
+        choices=PLAYERS,
+        help="fair: the fair player, who sees only what a player sees; policy: the simple policy",
+    )
+    play.add_argument(
+        "--samples",
+        type=_whole("--samples", 1),
+        metavar="N",
+        help=f"the fair player's samples per move (default {SAMPLES})",
+    )
+    play.add_argument(
+        "--sample-states",
+        type=_whole("--sample-states", 1),
+        metavar="N",
+        help=f"the fair player's positions searched per sample (default {MAX_STATES:,})",
+    )
+    play.add_argument(
+        "--seed", type=_whole("--seed", 0), default=0, metavar="N", help="the fair player's seed (default 0)"
+    )
     p.add_argument("--workers", type=_whole("--workers", 1), metavar="K", help="local processes (default one per core)")
     p.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler's address, to run on its cluster")
     p.add_argument(
@@ -111,6 +133,10 @@ def cmd_survey(args: argparse.Namespace) -> int:
                 scheduler=args.scheduler,
                 progress=not args.quiet,
                 memory=args.memory,
+                player=args.player,
+                samples=args.samples,
+                sample_states=args.sample_states,
+                seed=args.seed,
             )
         except KeyboardInterrupt:
             if not args.quiet:

@@ -80,6 +80,19 @@ class Report:
     native: str = ""
     #: The source's git commit when the file was made (empty if not known or not recorded).
     commit: str = ""
+    #: A player's survey: the player's name and settings (see `canfield.fair`); None: the solver's.
+    player: dict[str, Any] | None = None
+
+    @property
+    def player_text(self) -> str:
+        """Who decided the verdicts, in words: the solver, the simple policy, or the fair player and its settings."""
+        p = self.player
+        if p is None:
+            return "the solver"
+        if p["name"] == "policy":
+            return "the simple policy"
+        seed = f", seed {p['seed']}" if p.get("seed") else ""
+        return f"the fair player ({p['samples']} samples of {p['max_states']:,} positions{seed})"
 
     @property
     def build_text(self) -> str:
@@ -99,7 +112,9 @@ class Report:
 
     @property
     def cap_text(self) -> str:
-        """The cap per deal in words."""
+        """The cap per deal in words (a player's survey: the player, who plays each deal to its end)."""
+        if self.player is not None:
+            return self.player_text
         parts = []
         if self.cap.get("max_states") is not None:
             parts.append(f"{self.cap['max_states']:,} positions")
@@ -120,8 +135,9 @@ class Report:
 
     def to_text(self) -> str:
         """The report for a person to read."""
+        how = f"played by {self.player_text}" if self.player is not None else f"cap {self.cap_text} per deal"
         lines = [
-            f"survey of {self.rules}: {self.done:,} of {self.planned:,} deals, cap {self.cap_text} per deal",
+            f"survey of {self.rules}: {self.done:,} of {self.planned:,} deals, {how}",
             *(f"  {v:<8} {getattr(self, v):>9,}  {100 * self.share(v):6.2f} %" for v in ("won", "lost", "unknown")),
             f"  won, 95 % interval (unknown as lost .. as won): {100 * self.low:.2f} % .. {100 * self.high:.2f} %",
             "  seconds per deal: "
@@ -201,6 +217,7 @@ def report(db: str | os.PathLike[str]) -> Report:
         runs=[_run(r) for r in runs],
         native=meta.get("native", ""),
         commit=meta.get("commit", ""),
+        player=meta.get("player"),
         **counts,
     )
 

@@ -24,7 +24,8 @@ from typing import Any
 import attrs
 
 from ..deals import letters_to_seed, make_code
-from ..errors import SurveyError, VariantError
+from ..errors import CanfieldError, SurveyError, VariantError
+from ..fair import MAX_STATES, PLAYERS, SAMPLES, Settings, play_out
 from ..game import Game
 from ..plugins.registry import get_variant, load_plugin_file, registry, rules_for
 from ..solver import DEFAULT_MEMORY, solve
@@ -50,6 +51,8 @@ class Job:
     max_states: int | None
     timeout: float | None
     memory: int
+    #: A player's survey: the player (one of `canfield.fair.PLAYERS`) and its settings; None: the solver's.
+    player: dict[str, Any] | None = None
 
 
 _LOADING = threading.Lock()
@@ -113,12 +116,14 @@ def build() -> dict[str, str]:
 
 
 def solve_one(job: Job) -> Row:
-    """Solve one deal from its start: the row the survey file keeps for it."""
+    """Solve one deal from its start (or play it, in a player's survey): the row the survey file keeps for it."""
     _ensure_variant(job.variant, job.plugin_file)
     if job.deal.startswith("CF1-"):
         game = Game.from_code(job.deal, job.variant, **job.options)
     else:
         game = Game.from_deal(job.deal, job.variant, **job.options)
+    if job.player is not None:
+        return _play_one(job, game)
     found = solve(game, timeout=job.timeout, max_states=job.max_states, memory=job.memory)
     return (
         job.idx,
@@ -132,6 +137,43 @@ def solve_one(job: Job) -> Row:
         len(found.line),
         _version(),
     )
+
+
+def _play_one(job: Job, game: Game) -> Row:
+    """Play one deal to its end with the job's player: won or lost, and the moves played."""
+    assert job.player is not None
+    settings = {k: v for k, v in job.player.items() if k != "name"}
+    start = time.perf_counter()
+    played = play_out(game.rules, game.position, Settings(**settings), player=job.player["name"])
+    seconds = time.perf_counter() - start
+    verdict = "won" if played.won else "lost"
+    n = len(played.moves)
+    return (job.idx, job.deal, job.variant, dumps(game.options()), verdict, None, seconds, n, n, _version())
+
+
+def player_settings(
+    player: str | None, samples: int | None, sample_states: int | None, seed: int
+) -> dict[str, Any] | None:
+    """What a survey file records of its player: None for the solver, else the player's name and settings."""
+    if player is None:
+        if samples is not None or sample_states is not None:
+            raise SurveyError("samples and sample states are the fair player's settings: give player='fair' too")
+        return None
+    if player not in PLAYERS:
+        raise SurveyError(f"player {player!r} is not one of {', '.join(PLAYERS)}")
+    if player == "policy":
+        if samples is not None or sample_states is not None:
+            raise SurveyError("the policy player takes no samples: samples and sample states are the fair player's")
+        return {"name": "policy"}
+    try:
+        s = Settings(
+            samples=SAMPLES if samples is None else samples,
+            max_states=MAX_STATES if sample_states is None else sample_states,
+            seed=seed,
+        )
+    except CanfieldError as e:
+        raise SurveyError(str(e)) from None
+    return {"name": "fair", "samples": s.samples, "max_states": s.max_states, "seed": s.seed}
 
 
 def _worker_start(parent: int) -> None:
@@ -326,6 +368,10 @@ def survey(
     scheduler: Any = None,
     progress: bool = False,
     command: str | None = None,
+    player: str | None = None,
+    samples: int | None = None,
+    sample_states: int | None = None,
+    seed: int = 0,
 ) -> Report:
     """Solve every deal of a deal set and record one verdict per deal in the SQLite file ``db``.
 
@@ -339,7 +385,12 @@ def survey(
     ``workers`` local processes (default: one per core; 1 solves in this process), or a Dask
     cluster: ``scheduler`` is its address or a ``distributed.Client`` (the ``dask`` extra).
     Run again with the same file and settings to resume; other settings are refused with
-    `SurveyError`. ``progress`` shows a progress bar on standard error; ``command`` is recorded
+    `SurveyError`.
+
+    With ``player`` (one of `canfield.fair.PLAYERS`), each deal is played to its end instead of solved, and its
+    verdict is whether the player won: ``"fair"`` is the fair player of `canfield.fair` with
+    ``samples`` samples of ``sample_states`` positions each and ``seed`` (its defaults when
+    None), ``"policy"`` the simple policy. A player's survey has no cap per deal. ``progress`` shows a progress bar on standard error; ``command`` is recorded
     in the file as the command that made it. Returns the `Report` of the whole file.
     """
     options = dict(options or {})
@@ -350,6 +401,9 @@ def survey(
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise SurveyError(f"workers is a whole number >= 1, not {workers!r}")
     _check_cap(max_states, timeout, memory)
+    played = player_settings(player, samples, sample_states, seed)
+    if played is not None and (max_states is not None or timeout is not None):
+        raise SurveyError("a player's survey plays each deal to its end: no cap per deal (max states or timeout)")
     in_process = scheduler is None and workers == 1
     if v.source == "runtime" and not in_process:
         raise SurveyError(
@@ -366,8 +420,9 @@ def survey(
         "options": canonical,
         "deals": dealset.describe(),
         "cap": {"max_states": max_states, "timeout": timeout, "memory": memory},
+        "player": played,
         **build(),
-        "command": command or _call_text(db, v.id, canonical, dealset, max_states, timeout, memory),
+        "command": command or _call_text(db, v.id, canonical, dealset, max_states, timeout, memory, played),
         "created": time.strftime("%Y-%m-%d %H:%M:%S %z"),
     }
     runner = _runner(workers, scheduler)
@@ -377,7 +432,7 @@ def survey(
         runner.close(cancel=True)
         raise
     try:
-        _run(store, runner, dealset, v.id, canonical, plugin_file, max_states, timeout, memory, progress)
+        _run(store, runner, dealset, v.id, canonical, plugin_file, max_states, timeout, memory, progress, played)
     finally:
         store.close()
     return report(db)
@@ -391,9 +446,16 @@ def _call_text(
     max_states: int | None,
     timeout: float | None,
     memory: int,
+    player: dict[str, Any] | None = None,
 ) -> str:
     """The survey as a ``canfield survey`` command line, for a survey made through the API."""
     parts = ["canfield survey", f"--variant {variant}"]
+    if player is not None:
+        parts.append(f"--player {player['name']}")
+        if player["name"] == "fair":
+            parts.append(f"--samples {player['samples']} --sample-states {player['max_states']}")
+            if player["seed"]:
+                parts.append(f"--seed {player['seed']}")
     parts += [f"--option {k}={format_option(val)}" for k, val in options.items()]
     if dealset.kind == "file":
         parts.append(f"--deals {dealset.path}")
@@ -421,13 +483,14 @@ def _run(
     timeout: float | None,
     memory: int,
     progress: bool,
+    player: dict[str, Any] | None = None,
 ) -> None:
     done = store.done(len(dealset))
     counts = dict.fromkeys(("won", "lost", "unknown"), 0)
     for verdict, n in store.conn.execute("SELECT verdict, count(*) FROM deals GROUP BY verdict"):
         counts[verdict] = n
     jobs: Iterator[Job] = (
-        Job(i, d, variant, options, plugin_file, max_states, timeout, memory)
+        Job(i, d, variant, options, plugin_file, max_states, timeout, memory, player)
         for i, d in enumerate(dealset)
         if not done[i]
     )

@@ -32,7 +32,7 @@ CREATE TABLE IF NOT EXISTS deals (
     verdict TEXT NOT NULL,        -- won, lost or unknown
     cut TEXT,                     -- why unknown: timeout, max_states or memory
     seconds REAL NOT NULL,
-    positions INTEGER NOT NULL,
+    positions INTEGER NOT NULL,   -- positions searched (a player's survey: moves played)
     line INTEGER NOT NULL,        -- moves in the winning line (0 unless won)
     version TEXT NOT NULL
 );
@@ -54,6 +54,7 @@ COMPARED = {
     "options": "options",
     "deals": "deal set",
     "cap": "cap per deal",
+    "player": "player",
     "version": "library version",
 }
 
@@ -114,8 +115,8 @@ class Store:
     def _begin(self, meta: dict[str, Any], workers: int, executor: str) -> None:
         old = read_meta(self.conn, self.path)
         if old:
-            wrong = [f"{label}: the file has {dumps(old.get(k))}, this run asks for {dumps(meta[k])}"
-                     for k, label in COMPARED.items() if dumps(old.get(k)) != dumps(meta[k])]  # fmt: skip
+            wrong = [f"{label}: the file has {dumps(old.get(k))}, this run asks for {dumps(meta.get(k))}"
+                     for k, label in COMPARED.items() if dumps(old.get(k)) != dumps(meta.get(k))]  # fmt: skip
             if wrong:
                 raise SurveyError(
                     f"survey file {self.path!r} holds another survey ("

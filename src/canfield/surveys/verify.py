@@ -108,7 +108,17 @@ def verify(db: str | os.PathLike[str], n: int, *, workers: int | None = None, sc
     plugin_file = _plugin_file(v.id, v.source)
     picked = [rows[i] for i in spread(len(rows), n)]
     jobs = [
-        Job(row["idx"], row["deal"], variant, options, plugin_file, cap["max_states"], cap["timeout"], cap["memory"])
+        Job(
+            row["idx"],
+            row["deal"],
+            variant,
+            options,
+            plugin_file,
+            cap["max_states"],
+            cap["timeout"],
+            cap["memory"],
+            meta.get("player"),
+        )
         for row in picked
     ]
     runner = _runner(workers, scheduler)

@@ -29,11 +29,18 @@ use crate::solver::prune::shortcut::Pass;
 use crate::solver::Pruning;
 
 /// Whether the argument holds: one deck (twins are two cards, each once), runs of any length
-/// (a run moves back as it came), no automatic finish (the argument knows of no automatic move
-/// but the fill), and columns that build one rank down (so a run of up to 12 cards holds no two
-/// cards of a rank, which the uses of a swap are listed by; a plugin's rule may build otherwise).
+/// (a run moves back as it came), no face-down column cards (a run moved off a face-down card
+/// turns it up, and the swap back would not turn it down again), no column limit (the argument
+/// does not count room), no automatic finish (the argument knows of no automatic move but the
+/// fill), and columns that build one rank down (so a run of up to 12 cards holds no two cards of a
+/// rank, which the uses of a swap are listed by; a plugin's rule may build otherwise).
 pub(in crate::solver) fn applies(rules: &Rules, auto_finish: bool) -> bool {
-    rules.decks == 1 && !auto_finish && rules.mode == MODE_ANY && builds_one_rank_down(rules)
+    rules.decks == 1
+        && !auto_finish
+        && rules.mode == MODE_ANY
+        && !rules.face_down
+        && rules.column_limit == usize::MAX
+        && builds_one_rank_down(rules)
 }
 
 /// Whether every card that goes on a card in a column is one rank below it (a king on an ace

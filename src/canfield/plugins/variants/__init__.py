@@ -35,6 +35,12 @@ MODULES: tuple[str, ...] = (
     "two_deck_demon",
     "american_toad",
     "variegated",
+    "acme",
+    "eagle_wing",
+    "minerva",
+    "munger",
+    "mystique",
+    "candike",
 )
 
 

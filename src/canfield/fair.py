@@ -1,0 +1,381 @@
+"""A fair player: moves chosen from what the player has seen, never from the hidden cards.
+
+The solver knows every card; a player does not. What a player has seen at a position is a
+function of the position itself: every face-up card (columns, foundations, waste, the reserve's
+visible cards) and, from the second pass on, the whole stock in its order, since every stock card
+was turned onto the waste in an earlier pass and came back with the waste in a known order (a
+careful player remembers it). What is unseen is the reserve's face-down cards, the columns'
+face-down cards (in variants that deal some) and, in the first pass, the stock not yet turned.
+
+`choose` samples the unseen cards ``samples`` times, consistently with what has been seen (the
+same cards, dealt to the same unseen places in a random order), solves each sample with a budget
+of ``max_states`` positions, and plays the move that starts the winning lines of most samples;
+when no sample is won in the budget, the simple policy's move (`canfield.policy`). The sampling is
+seeded by the seen cards and the ``seed`` alone (a hash that reads no unseen card), and the solver
+with a budget in positions is deterministic, so two positions the player cannot tell apart get
+the same move. When nothing is unseen, the one true position is solved with the budget of all the
+samples together. `play_out` plays a whole game this way, never back to a position it has seen
+unless it must; `rate` rates a deal's difficulty by it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
+
+import attrs
+
+from ._native import Engine as NativeEngine
+from .deals import CODE_SPACE, shuffled_deck
+from .errors import CanfieldError
+from .native import finish, native_engine, native_position
+from .notation import Move
+from .policy import preferred_move
+from .position import Position
+from .rules import Rules
+from .solver import solve_position
+
+#: The default number of samples of the unseen cards per move.
+SAMPLES = 16
+#: The default budget of each sample's search, in positions.
+MAX_STATES = 20_000
+#: The most moves `play_out` plays before it stops a game as lost.
+MAX_MOVES = 2000
+#: `play_out` stops a game as lost when this many moves in a row bring no new best progress
+#: (cards on the foundations plus cards gone from the reserve): the player is going round.
+STALL = 200
+
+
+def _whole(name: str, value: object, lo: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo:
+        raise CanfieldError(f"{name} is an int >= {lo}, not {value!r}")
+    return value
+
+
+@attrs.frozen
+class Settings:
+    """The fair player's settings: ``samples`` of the unseen cards per move, each searched for at
+    most ``max_states`` positions, drawn from the random stream of ``seed``."""
+
+    samples: int = attrs.field(default=SAMPLES, validator=lambda _i, _a, v: _whole("samples", v, 1))
+    max_states: int = attrs.field(default=MAX_STATES, validator=lambda _i, _a, v: _whole("max_states", v, 1))
+    seed: int = attrs.field(default=0, validator=lambda _i, _a, v: _whole("seed", v, 0))
+
+    def text(self) -> str:
+        """The settings in a few words, for reports and pages."""
+        return f"{self.samples} samples of {self.max_states:,} positions, seed {self.seed}"
+
+
+@attrs.frozen
+class Choice:
+    """The fair player's move and what it rests on.
+
+    ``move`` (None when there is no legal move); ``samples``: the samples searched (0 when the
+    move was the only legal one, 1 when nothing was unseen); ``won``: the samples in which the
+    solver found a win; ``votes``: the samples whose winning line starts with ``move``;
+    ``source``: ``"samples"`` (the move most winning lines start with), ``"policy"`` (no winning
+    line starts with a move it may play: the simple policy's move) or ``"only"`` (the one legal
+    move).
+    """
+
+    move: Move | None
+    samples: int
+    won: int
+    votes: int
+    source: str
+    #: With nothing unseen, the solver's whole winning line from here (its first move is ``move``).
+    line: tuple[Move, ...] = ()
+
+    @property
+    def share(self) -> float | None:
+        """The share of the samples won (None when none was searched)."""
+        return self.won / self.samples if self.samples else None
+
+
+def unseen_places(rules: Rules, position: Position) -> tuple[int, bool]:
+    """What the player has not seen at ``position``, besides face-down column cards (the
+    position's ``face_down``): how many of the reserve's bottom cards are face down, and whether
+    the stock is unseen (the first pass, before any recycle)."""
+    hidden = max(0, len(position.reserve) - rules.reserve_visible)
+    return hidden, position.recycles == 0 and bool(position.stock)
+
+
+def _column_unseen(position: Position) -> list[int]:
+    """The face-down column cards, column by column, bottom to top."""
+    return [card for i, col in enumerate(position.columns) for p, card in enumerate(col) if position.is_face_down(i, p)]
+
+
+def unseen_cards(rules: Rules, position: Position) -> list[int]:
+    """The cards the player has not seen at ``position`` (face-down reserve and column cards, the
+    stock in the first pass), in ascending order (copies repeated)."""
+    hidden, stock = unseen_places(rules, position)
+    return sorted([*position.reserve[:hidden], *_column_unseen(position), *(position.stock if stock else ())])
+
+
+def seen_text(rules: Rules, position: Position) -> str:
+    """Everything the player has seen at ``position`` and the rules, as one line of text: the key
+    of the sampling's seed (the unseen cards are only counted)."""
+    hidden, stock = unseen_places(rules, position)
+    p = position
+    shown = ("?",) * hidden + tuple(map(str, p.reserve[hidden:]))
+    columns = [
+        " ".join("?" if p.is_face_down(i, k) else str(card) for k, card in enumerate(col))
+        for i, col in enumerate(p.columns)
+    ]
+    stock_text = f"{len(p.stock)} unseen" if stock else " ".join(map(str, p.stock))
+    return "|".join(
+        (
+            rules.variant.id,
+            repr(sorted(rules.options().items())),
+            " ".join(shown),
+            str(p.start),
+            repr(p.foundations),
+            "/".join(columns),
+            stock_text,
+            " ".join(map(str, p.waste)),
+            str(p.recycles),
+        )
+    )
+
+
+def _stream(rules: Rules, position: Position, settings: Settings) -> random.Random:
+    """The sampling's random stream: seeded by what has been seen and the settings alone."""
+    key = f"{seen_text(rules, position)}|{settings.samples}|{settings.max_states}|{settings.seed}"
+    return random.Random(int.from_bytes(hashlib.blake2b(key.encode(), digest_size=16).digest(), "big"))
+
+
+def samples(rules: Rules, position: Position, count: int, rng: random.Random) -> Iterable[Position]:
+    """``count`` positions the player cannot tell from ``position``: its unseen cards dealt again,
+    at random from ``rng``, to the same unseen places."""
+    hidden, stock = unseen_places(rules, position)
+    cards = unseen_cards(rules, position)
+    down = len(_column_unseen(position))
+    for _ in range(count):
+        rng.shuffle(cards)
+        reserve = (*cards[:hidden], *position.reserve[hidden:])
+        dealt = iter(cards[hidden : hidden + down])
+        columns = [
+            tuple(next(dealt) if position.is_face_down(i, k) else card for k, card in enumerate(col))
+            for i, col in enumerate(position.columns)
+        ]
+        rest = cards[hidden + down :] if stock else position.stock
+        yield attrs.evolve(position, reserve=reserve, columns=columns, stock=rest)
+
+
+def choose(
+    rules: Rules, position: Position, settings: Settings | None = None, *, avoid: AbstractSet[str] = frozenset()
+) -> Choice:
+    """The fair player's move at ``position`` under ``rules`` (see the module's docs).
+
+    ``avoid`` holds what the player saw at earlier positions of the game (`seen_text`): a move
+    back to one of them is played only when every move leads back (or when it starts a winning
+    line with nothing unseen), so the player does not go round in circles, a card taken down from
+    a foundation and put straight back up, say.
+    """
+    settings = settings or Settings()
+    engine = native_engine(rules, position)
+    legal = [Move.from_int(m) for m in engine.moves()]
+    if not legal:
+        return Choice(None, 0, 0, 0, "only")
+    if len(legal) == 1:
+        return Choice(legal[0], 0, 0, 0, "only")
+    allowed = [m for m in legal if _after(rules, engine, m) not in avoid] if avoid else legal
+    allowed = allowed or legal
+    if not unseen_cards(rules, position):
+        found = solve_position(rules, position, max_states=settings.samples * settings.max_states)
+        if found.verdict == "won" and found.line:
+            return Choice(found.line[0], 1, 1, 1, "samples", found.line)
+        return Choice(_fallback(rules, position, allowed), 1, 0, 0, "policy")
+    rng = _stream(rules, position, settings)
+    wins = dict.fromkeys(allowed, 0)
+    won = 0
+    for sample in samples(rules, position, settings.samples, rng):
+        found = solve_position(rules, sample, max_states=settings.max_states)
+        if found.verdict == "won" and found.line:
+            won += 1
+            if found.line[0] in wins:
+                wins[found.line[0]] += 1
+    policy = _fallback(rules, position, allowed)
+    if not any(wins.values()):
+        return Choice(policy, settings.samples, won, 0, "policy")
+    # Most wins; on a tie the policy's move, then the first in the legal moves' order.
+    order = {m: i for i, m in enumerate(allowed)}
+    best = max(allowed, key=lambda m: (wins[m], m is policy, -order[m]))
+    return Choice(best, settings.samples, won, wins[best], "samples")
+
+
+def _after(rules: Rules, engine: NativeEngine, move: Move) -> str:
+    """What the player sees after ``move`` on ``engine`` (played and taken back)."""
+    engine.make(move.code)
+    made = 1 + (len(finish(engine)) if rules.auto_finish else 0)
+    try:
+        return seen_text(rules, native_position(engine))
+    finally:
+        for _ in range(made):
+            engine.unmake()
+
+
+def _fallback(rules: Rules, position: Position, allowed: list[Move]) -> Move:
+    """The simple policy's move when it is allowed, else the first allowed move (never None)."""
+    preferred = preferred_move(rules, position)
+    return preferred if preferred in allowed else allowed[0]
+
+
+@attrs.frozen
+class Playout:
+    """A whole game the fair player played: ``won``, the ``moves`` it chose, and why it stopped
+    (``"won"``; ``"lost"``: no move is left but turning the stock to no end; ``"cycle"``: a
+    position came back, and the player, whose move depends on the position alone, would go round
+    for ever; ``"stalled"``: `STALL` moves in a row made no new best progress; ``"max_moves"``)."""
+
+    won: bool
+    moves: tuple[Move, ...]
+    end: str
+
+
+#: The players `play_out` plays with: the fair player, or the simple policy of `canfield.policy`.
+PLAYERS = ("fair", "policy")
+
+
+def play_out(
+    rules: Rules,
+    position: Position,
+    settings: Settings | None = None,
+    *,
+    max_moves: int = MAX_MOVES,
+    player: str = "fair",
+) -> Playout:
+    """Play the fair player's moves (or with ``player="policy"`` the simple policy's) from
+    ``position`` to the end of the game.
+
+    The rules' automatic finish is played after each move, as a game plays it. Once nothing is
+    unseen, a winning line the solver finds is followed to the end without searching again.
+    """
+    settings = settings or Settings()
+    _whole("max_moves", max_moves, 0)
+    if player not in PLAYERS:
+        raise CanfieldError(f"player is one of {', '.join(map(repr, PLAYERS))}, not {player!r}")
+    engine = native_engine(rules, position)
+    auto = rules.auto_finish
+    played: list[Move] = []
+    seen: set[Position] = set()
+    earlier: set[str] = set()
+    plan: dict[Position, Move] = {}
+    here = position
+    best, best_at = -1, 0
+    while True:
+        if engine.is_won():
+            return Playout(True, tuple(played), "won")
+        if engine.is_lost():
+            return Playout(False, tuple(played), "lost")
+        if here in seen:
+            return Playout(False, tuple(played), "cycle")
+        if len(played) >= max_moves:
+            return Playout(False, tuple(played), "max_moves")
+        progress = sum(n for _, n in here.foundations) - len(here.reserve)
+        if progress > best:
+            best, best_at = progress, len(played)
+        elif len(played) - best_at >= STALL:
+            return Playout(False, tuple(played), "stalled")
+        seen.add(here)
+        earlier.add(seen_text(rules, here))
+        move = plan.get(here)
+        if player == "policy":
+            move = preferred_move(rules, here)
+            if move is None:
+                return Playout(False, tuple(played), "lost")
+        elif move is None:
+            choice = choose(rules, here, settings, avoid=earlier)
+            if choice.move is None:
+                return Playout(False, tuple(played), "lost")
+            move = choice.move
+            if choice.line:  # nothing unseen: the rest of the solver's line is followed as it is
+                plan = _plan(rules, here, choice.line)
+        engine.make(move.code)
+        if auto:
+            finish(engine)
+        played.append(move)
+        here = native_position(engine)
+
+
+def _plan(rules: Rules, position: Position, line: tuple[Move, ...]) -> dict[Position, Move]:
+    """Each move of ``line`` by the position before it, played from ``position`` as a game plays it."""
+    engine = native_engine(rules, position)
+    plan: dict[Position, Move] = {}
+    for move in line:
+        plan[native_position(engine)] = move
+        engine.make(move.code)
+        if rules.auto_finish:
+            finish(engine)
+    return plan
+
+
+def play_deal(rules: Rules, number: int, settings: Settings | None = None) -> Playout:
+    """`play_out` from the start of deal ``number`` (a deal code's number) under ``rules``."""
+    return play_out(rules, rules.deal(shuffled_deck(number, rules.decks)), settings)
+
+
+# -- difficulty: how hard a deal is for a player who sees what a player sees ------------------------
+
+#: The difficulty levels, easiest first.
+LEVELS = ("easy", "medium", "hard")
+#: The fair player that rates a deal: small settings (a rating plays the deal once per seed).
+RATING = Settings(samples=6, max_states=3000)
+#: The seeds a rating plays the deal with.
+RATING_SEEDS = 3
+#: The solver's budget, in positions, for a deal the fair player never won: a hard deal is a
+#: deal the solver proves winnable.
+RATING_SOLVER_STATES = 200_000
+#: How many deals `deal_of_difficulty` rates before it gives up.
+DIFFICULTY_TRIES = 200
+
+
+@attrs.frozen
+class Rating:
+    """How hard a deal is for a fair player: ``level`` (one of `LEVELS`, or None when neither the
+    fair player nor the solver won it), the fair player's ``wins`` in the ``seeds`` games of it
+    played (a medium deal stops at its first win after a loss or loss after a win), and the
+    solver's verdict when the fair player never won (else None)."""
+
+    level: str | None
+    wins: int
+    seeds: int
+    solver: str | None = None
+
+
+def rate(rules: Rules, position: Position) -> Rating:
+    """The difficulty of the game from ``position``: the fair player (`RATING`) plays it once with
+    each of `RATING_SEEDS` seeds; ``easy`` when it wins every time, ``medium`` when it wins some
+    of the time, ``hard`` when it never wins but the solver proves the deal winnable (within
+    `RATING_SOLVER_STATES` positions), and None when neither wins it. The same deal always gets
+    the same rating."""
+    wins = played = 0
+    for seed in range(RATING_SEEDS):
+        wins += play_out(rules, position, attrs.evolve(RATING, seed=seed)).won
+        played += 1
+        if 0 < wins < played:  # won and lost: medium whatever the other seeds give
+            return Rating("medium", wins, played)
+    if wins == RATING_SEEDS:
+        return Rating("easy", wins, RATING_SEEDS)
+    verdict = solve_position(rules, position, max_states=RATING_SOLVER_STATES).verdict
+    return Rating("hard" if verdict == "won" else None, 0, RATING_SEEDS, verdict)
+
+
+def rate_deal(rules: Rules, number: int) -> Rating:
+    """`rate` for deal ``number`` (a deal code's number) under ``rules``."""
+    return rate(rules, rules.deal(shuffled_deck(number, rules.decks)))
+
+
+def deal_of_difficulty(rules: Rules, level: str, rng: random.Random | None = None) -> int:
+    """The number of a random deal rated ``level`` (see `rate`), drawn with ``rng`` (the ``random``
+    module's own when None); raises `CanfieldError` after `DIFFICULTY_TRIES` deals."""
+    if level not in LEVELS:
+        raise CanfieldError(f"difficulty is one of {', '.join(map(repr, LEVELS))}, not {level!r}")
+    draw = rng.randrange if rng is not None else random.randrange
+    for _ in range(DIFFICULTY_TRIES):
+        number = draw(CODE_SPACE)
+        if rate_deal(rules, number).level == level:
+            return number
+    raise CanfieldError(f"no deal of {rules.variant.id!r} rated {level!r} in {DIFFICULTY_TRIES} tries")

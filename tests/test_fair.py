@@ -1,0 +1,263 @@
+"""The fair player: it decides from what the player has seen, the same way every time, legally."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import attrs
+import pytest
+
+import canfield
+from canfield import fair
+from canfield.errors import CanfieldError
+from canfield.position import Position
+from canfield.rules import Rules
+
+from .strategies import variant_ids
+
+#: Small settings, so the tests search little; the properties hold for any settings.
+QUICK = fair.Settings(samples=4, max_states=300)
+
+
+def positions(variant: str, count: int, seed: int) -> Iterator[tuple[Rules, Position]]:
+    """``count`` positions of ``variant``: deals played on by a few random legal moves (the stock
+    turned more often than not, so some positions are in a later pass)."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        game = canfield.Game.random(variant, rng)
+        for _ in range(rng.randrange(0, 40)):
+            moves = game.legal_moves()
+            if not moves or game.is_won():
+                break
+            stock = [m for m in moves if m.is_stock]
+            game.play(stock[0] if stock and rng.random() < 0.3 else rng.choice(moves))
+        yield game.rules, game.position
+
+
+def swap(cards: tuple[int, ...], i: int, j: int) -> tuple[int, ...]:
+    out = list(cards)
+    out[i], out[j] = out[j], out[i]
+    return tuple(out)
+
+
+def unseen_swaps(rules: Rules, p: Position, rng: random.Random) -> Iterator[Position]:
+    """Positions the player cannot tell from ``p``: two different face-down reserve cards swapped,
+    two different unseen stock cards swapped, two face-down column cards swapped, when there are
+    such cards."""
+    hidden, stock = fair.unseen_places(rules, p)
+    pairs = [(i, j) for i in range(hidden) for j in range(i + 1, hidden) if p.reserve[i] != p.reserve[j]]
+    if pairs:
+        i, j = rng.choice(pairs)
+        yield attrs.evolve(p, reserve=swap(p.reserve, i, j))
+    if stock:
+        pairs = [(i, j) for i in range(len(p.stock)) for j in range(i + 1, len(p.stock)) if p.stock[i] != p.stock[j]]
+        if pairs:
+            i, j = rng.choice(pairs)
+            yield attrs.evolve(p, stock=swap(p.stock, i, j))
+    down = [(i, k) for i, col in enumerate(p.columns) for k in range(len(col)) if p.is_face_down(i, k)]
+    pairs = [(a, b) for a in down for b in down if a < b and p.columns[a[0]][a[1]] != p.columns[b[0]][b[1]]]
+    if pairs:  # two face-down column cards swapped
+        (i, k), (j, m) = rng.choice(pairs)
+        cols = [list(c) for c in p.columns]
+        cols[i][k], cols[j][m] = cols[j][m], cols[i][k]
+        yield attrs.evolve(p, columns=cols)
+    if hidden and stock:  # a face-down reserve card and an unseen stock card traded
+        i, j = rng.randrange(hidden), rng.randrange(len(p.stock))
+        if p.reserve[i] != p.stock[j]:
+            reserve, st = list(p.reserve), list(p.stock)
+            reserve[i], st[j] = st[j], reserve[i]
+            yield attrs.evolve(p, reserve=reserve, stock=st)
+
+
+@pytest.mark.parametrize("variant", variant_ids())
+def test_positions_that_differ_only_in_unseen_cards_get_the_same_fair_move(variant: str) -> None:
+    rng = random.Random(variant)
+    pairs = 0
+    for rules, p in positions(variant, 20, seed=len(variant)):
+        for q in unseen_swaps(rules, p, rng):
+            assert q != p and fair.seen_text(rules, q) == fair.seen_text(rules, p)
+            canfield.Game(rules, q)  # a position of these rules all the same
+            assert fair.choose(rules, q, QUICK) == fair.choose(rules, p, QUICK)
+            pairs += 1
+    assert pairs >= 8  # every variant has unseen cards to swap in most positions
+
+
+def test_swapping_seen_cards_is_seen() -> None:
+    """The other side of fairness: a change the player can see changes what the player has seen."""
+    game = canfield.Game.from_code("CF1-D3-AAAAAAB")
+    game.play("s")
+    game.play("s")
+    p = game.position
+    r = game.rules
+    assert fair.seen_text(r, attrs.evolve(p, waste=swap(p.waste, 0, -1))) != fair.seen_text(r, p)
+    top = len(p.reserve) - 1
+    assert fair.seen_text(r, attrs.evolve(p, reserve=swap(p.reserve, 0, top))) != fair.seen_text(r, p)
+
+
+def test_the_stock_is_unseen_only_in_the_first_pass() -> None:
+    game = canfield.Game.from_code("CF1-D3-AAAAAAC")
+    rules = game.rules
+    hidden, stock = fair.unseen_places(rules, game.position)
+    assert (hidden, stock) == (12, True)
+    assert Counter(fair.unseen_cards(rules, game.position)) == Counter(game.position.reserve[:12] + game.position.stock)
+    while game.position.recycles == 0:
+        game.play("s")
+    assert fair.unseen_places(rules, game.position) == (12, False)
+    assert fair.unseen_cards(rules, game.position) == sorted(game.position.reserve[:12])
+    superior = canfield.Game.from_code("CF1-D3-AAAAAAC", "superior")
+    assert fair.unseen_places(superior.rules, superior.position)[0] == 0  # its reserve is face up
+
+
+@pytest.mark.parametrize("variant", variant_ids())
+def test_samples_keep_every_seen_card_and_deal_the_unseen_ones_again(variant: str) -> None:
+    for rules, p in positions(variant, 3, seed=7):
+        unseen = Counter(fair.unseen_cards(rules, p))
+        for s in fair.samples(rules, p, 5, random.Random(1)):
+            assert fair.seen_text(rules, s) == fair.seen_text(rules, p)
+            assert Counter(fair.unseen_cards(rules, s)) == unseen
+            canfield.Game(rules, s)
+
+
+def test_the_same_position_and_seed_give_the_same_move_and_other_seeds_other_samples() -> None:
+    for rules, p in positions("canfield", 10, seed=3):
+        first = fair.choose(rules, p, QUICK)
+        assert fair.choose(rules, p, QUICK) == first
+        game = canfield.Game(rules, p)
+        assert first.move is None or first.move in game.legal_moves()
+    rules, p = next(positions("canfield", 1, seed=4))
+    drawn = {
+        tuple(s.stock)
+        for seed in range(5)
+        for s in fair.samples(rules, p, 1, fair._stream(rules, p, attrs.evolve(QUICK, seed=seed)))
+    }
+    assert len(drawn) == 5
+
+
+@pytest.mark.parametrize("variant", variant_ids())
+def test_the_fair_player_plays_legal_moves_to_the_end_of_a_game(variant: str) -> None:
+    game = canfield.Game.from_code(canfield.make_code(11, canfield.Game.random(variant).rules.first_draw), variant)
+    result = fair.play_out(game.rules, game.position, QUICK, max_moves=400)
+    for move in result.moves:
+        game.play(move)  # raises on an illegal move
+    assert result.won == game.is_won() == (result.end == "won")
+    if result.end == "lost":
+        assert game.is_lost() or not game.legal_moves()
+    assert result.end in ("won", "lost", "cycle", "stalled", "max_moves")
+    assert len(result.moves) <= 400
+
+
+def test_a_won_game_is_found_when_every_card_is_known() -> None:
+    """With nothing unseen the fair player is the solver: it follows a winning line to the win."""
+    from .positions import position
+
+    text = position(reserve="", foundations="K:H12.S12.D12.C12", columns="QH/QS/QD/QC", stock="")
+    game = canfield.Game.from_position(text)
+    assert fair.unseen_cards(game.rules, game.position) == []
+    choice = fair.choose(game.rules, game.position, QUICK)
+    assert choice.source == "samples" and choice.share == 1.0 and choice.line
+    assert fair.play_out(game.rules, game.position, QUICK).won
+
+
+def test_bad_settings_are_refused() -> None:
+    for bad in ({"samples": 0}, {"max_states": -1}, {"seed": 1.5}, {"samples": True}):
+        with pytest.raises(CanfieldError, match=next(iter(bad))):
+            fair.Settings(**bad)  # type: ignore[arg-type]
+
+
+def test_a_fair_hint_is_the_fair_players_move_and_says_how_sure_it_is() -> None:
+    game = canfield.Game.from_code("CF1-D3-AAAAAAD")
+    hint = game.hint(fair=True, samples=6, max_states=500, seed=2)
+    choice = fair.choose(game.rules, game.position, fair.Settings(6, 500, 2))
+    assert (hint.source, hint.move, hint.share, hint.samples) == ("fair", choice.move, choice.share, 6)
+    assert hint.verdict is None and game.line == []
+    # the same hint for a game the player cannot tell apart: two face-down reserve cards swapped
+    p = game.position
+    other = canfield.Game(game.rules, attrs.evolve(p, reserve=swap(p.reserve, 0, 5)))
+    assert other.hint(fair=True, samples=6, max_states=500, seed=2) == hint
+    with pytest.raises(CanfieldError, match="samples"):
+        game.hint(fair=True, samples=0)
+
+
+# -- difficulty -----------------------------------------------------------------------------------
+
+
+def test_a_deals_rating_is_the_same_every_time_and_says_what_its_games_gave() -> None:
+    rules = canfield.Game.from_code("CF1-D3-AAAAAAA").rules
+    for number in (2, 3, 11):  # easy, hard and medium
+        rating = fair.rate_deal(rules, number)
+        assert fair.rate_deal(rules, number) == rating
+        position = rules.deal(canfield.shuffled_deck(number))
+        wins = [fair.play_out(rules, position, attrs.evolve(fair.RATING, seed=s)).won for s in range(rating.seeds)]
+        assert sum(wins) == rating.wins
+        if rating.level == "easy":
+            assert all(wins) and rating.seeds == fair.RATING_SEEDS
+        elif rating.level == "medium":
+            assert any(wins) and not all(wins)
+        else:
+            assert not any(wins) and rating.seeds == fair.RATING_SEEDS
+            assert (rating.level == "hard") == (rating.solver == "won")
+
+
+def test_a_random_deal_of_a_difficulty_is_rated_so_and_the_same_for_the_same_rng() -> None:
+    game = canfield.Game.random("canfield", random.Random(1), difficulty="easy")
+    assert canfield.Game.random("canfield", random.Random(1), difficulty="easy").code == game.code
+    _, number = canfield.parse_code(game.code)
+    assert fair.rate_deal(game.rules, number).level == "easy"
+    with pytest.raises(CanfieldError, match="difficulty"):
+        canfield.Game.random("canfield", difficulty="trivial")
+    with pytest.raises(CanfieldError, match="not both"):
+        canfield.Game.random("canfield", winnable=True, difficulty="easy")
+
+
+def test_the_deal_command_deals_by_difficulty(capsys: pytest.CaptureFixture[str]) -> None:
+    from canfield import cli
+
+    assert cli.main(["deal", "--difficulty", "easy", "--seed", "1"]) == 0
+    code = capsys.readouterr().out.strip()
+    assert code == canfield.Game.random("canfield", random.Random(1), difficulty="easy").code
+
+
+def test_the_fair_player_does_not_go_back_to_a_position_it_has_seen_unless_it_must() -> None:
+    for rules, p in positions("canfield", 12, seed=5):
+        engine = canfield.Game(rules, p).engine
+        legal = [canfield.Move.from_int(m) for m in engine.moves()]
+        after = {m: fair._after(rules, engine, m) for m in legal}
+        first = fair.choose(rules, p, QUICK)
+        if first.move is None or len(legal) == 1:
+            continue
+        avoid = {after[first.move]}
+        second = fair.choose(rules, p, QUICK, avoid=avoid)
+        assert second.move is not None and after[second.move] not in avoid
+        everything = set(after.values())
+        assert fair.choose(rules, p, QUICK, avoid=everything).move in legal  # every move leads back: one of them
+
+
+def test_a_fair_hint_in_a_game_does_not_lead_back_to_where_the_game_has_been() -> None:
+    from .positions import game as game_at
+
+    # 8♣ can go from column 1 to column 2 and back: after it moved, the hint never moves it back.
+    g = game_at(reserve="2D 3D", columns="9H 8C/9D/KS/KH", foundations="A:H1.S0.D0.C0")
+    g.play("12")
+    assert g.is_legal("21")
+    start = fair.seen_text(g.rules, canfield.Game.from_position(g.start_position_string()).position)
+    for seed in range(4):
+        hint = g.hint(fair=True, samples=3, max_states=200, seed=seed)
+        assert hint.move is not None and hint.move.text != "21"
+        want = fair.choose(g.rules, g.position, fair.Settings(3, 200, seed), avoid={start})
+        assert hint.move is want.move
+
+
+def test_face_down_column_cards_are_unseen_and_dealt_again_in_samples() -> None:
+    game = canfield.Game.from_code("CF1-D1-AAAAAAE", "minerva")
+    p, rules = game.position, game.rules
+    down = [p.columns[i][k] for i, col in enumerate(p.columns) for k in range(len(col)) if p.is_face_down(i, k)]
+    assert down and Counter(down) <= Counter(fair.unseen_cards(rules, p))
+    moved = 0
+    for s in fair.samples(rules, p, 6, random.Random(3)):
+        assert s.face_down == p.face_down and fair.seen_text(rules, s) == fair.seen_text(rules, p)
+        moved += [
+            s.columns[i][k] for i, col in enumerate(s.columns) for k in range(len(col)) if s.is_face_down(i, k)
+        ] != down
+    assert moved
