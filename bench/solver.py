@@ -1,9 +1,11 @@
 """Solver speed and reach: a fixed list of deals, a cap per deal, one process.
 
-Run from the repository: ``.venv/bin/python bench/solver.py [--deals 500] [--cap 30] [--baseline COMMIT]``.
+Run from the repository: ``.venv/bin/python bench/solver.py [--deals 500] [--cap 30] [--baseline COMMIT]
+[--solvitaire PATH] [--solvitaire-tow PATH] [--seed N] [--only NAME ...]``.
 
-The deals are a fixed list of deal codes (``random.Random(2026)`` over the code space, draw 3),
-never used while the solver was written. Each is solved four ways, one after the other:
+The deals are a fixed list of deal codes (``random.Random(SEED)`` over the code space, 2026 unless
+``--seed`` says otherwise; each rule set plays them with its own draw), never used while the solver
+was written. By default each is solved four ways, one after the other:
 
 - ``literature``: ``canfield`` with ``foundation_takeback=False`` (any-run moves, no take-back,
   draw 3, unlimited passes), the rules the issue names; our columns also build a base−1 card on a
@@ -13,6 +15,10 @@ never used while the solver was written. Each is solved four ways, one after the
 - ``canfield``: the app's game (foundation take-back on);
 - ``classic``: top card or whole column, no take-back.
 
+``--only`` picks other rule sets too: ``classic``, ``rainbow``, ``superior`` and ``whole``
+(``canfield`` moving whole columns only, no take-back), ``literature-d1`` (draw 1), and each of them
+with ``-base`` (``build_past_base=False``).
+
 For each: resolved % (won or lost within the cap), won %, lost %, the won % with its 95 % Wilson
 interval made conservative over the unresolved deals (all lost / all won), and CPU seconds per
 deal (median, mean, p90, p99), and positions searched per CPU second over all deals.
@@ -21,6 +27,14 @@ deal (median, mean, p90, p99), and positions searched per CPU second over all de
 and solves every deal with it too, in its own process, deal by deal in alternating order with
 today's solver, under the same cap: both rows come from the same run. Configurations the baseline
 cannot express are left out for it.
+
+``--solvitaire PATH`` also runs Solvitaire (Blake & Gent's solver, an outside program, never a
+dependency) on the same deals under the rule file that matches each ``-base`` rule set it can
+express, one deal at a time as its own process under the same cap; ``--solvitaire-tow PATH`` names
+a build of it whose ``whole-pile`` moves also move the top card alone (our ``top-or-whole``), which
+``classic``, ``rainbow`` and ``superior`` need. Given either, the default rule sets are those it can
+play. Per rule set it prints both sides' resolved %, the verdicts that disagree, and the deals
+settled by one side only with the positions each side visited on them.
 """
 
 from __future__ import annotations
@@ -34,6 +48,7 @@ import statistics
 import subprocess
 import sys
 import tarfile
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -41,25 +56,72 @@ from typing import Any
 from worker import Worker
 
 import canfield
+from canfield.cards import card_name
 from canfield.deals import CODE_SPACE
 from canfield.surveys.report import conservative_interval, percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 
-CONFIGS: dict[str, tuple[str, dict[str, object]]] = {
+_ONE_SET: dict[str, tuple[str, dict[str, object]]] = {
     "literature": ("canfield", {"foundation_takeback": False}),
-    "literature-base": ("canfield", {"foundation_takeback": False, "build_past_base": False}),
+    "literature-d1": ("canfield", {"foundation_takeback": False, "draw": 1}),
     "canfield": ("canfield", {}),
     "classic": ("classic", {}),
+    "whole": ("canfield", {"tableau_moves": "whole", "foundation_takeback": False}),
+    "rainbow": ("rainbow", {}),
+    "superior": ("superior", {}),
+}
+CONFIGS: dict[str, tuple[str, dict[str, object]]] = {}
+for _name, (_variant, _options) in _ONE_SET.items():
+    CONFIGS[_name] = (_variant, _options)
+    CONFIGS[f"{_name}-base"] = (_variant, {**_options, "build_past_base": False})
+#: What runs without ``--only``.
+DEFAULT = ["literature", "literature-base", "canfield", "classic"]
+
+#: Solvitaire's rule file for each rule set it can express: the changes to `SOLVITAIRE_COMMON`, and
+#: whether it needs the build whose whole-column moves also move the top card alone.
+SOLVITAIRE: dict[str, tuple[dict[str, dict[str, object]], bool]] = {
+    "literature-base": ({}, False),
+    "literature-d1-base": ({"stock": {"deal count": 1}}, False),
+    "canfield-base": ({"foundations": {"removable": True}}, False),
+    "whole-base": ({"tableau piles": {"move built group": "whole-pile"}}, False),
+    "classic-base": ({"tableau piles": {"move built group": "whole-pile"}}, True),
+    "rainbow-base": (
+        {
+            "tableau piles": {"build policy": "any-suit", "move built group": "whole-pile"},
+            "stock": {"deal count": 1, "redeal": False},
+        },
+        True,
+    ),
+    "superior-base": ({"tableau piles": {"move built group": "whole-pile", "spaces policy": "any"}}, True),
+}
+SOLVITAIRE_COMMON: dict[str, dict[str, object]] = {
+    "tableau piles": {
+        "count": 4,
+        "build policy": "red-black",
+        "move built group": "partial-if-card-above-buildable",
+        "spaces policy": "auto-reserve-then-any",
+    },
+    "foundations": {"initial cards": "one", "base card": "random", "removable": False},
+    "stock": {"size": 34, "deal count": 3, "redeal": True},
+    "reserve": {"size": 13, "stacked": True},
 }
 
 #: One solve: verdict, positions searched, CPU seconds.
 Result = tuple[str, int, float]
 
 
-def deal_codes(count: int) -> list[str]:
-    rng = random.Random(2026)
-    return [canfield.make_code(rng.randrange(CODE_SPACE), 3) for _ in range(count)]
+def deal_seeds(count: int, seed: int) -> list[int]:
+    rng = random.Random(seed)
+    return [rng.randrange(CODE_SPACE) for _ in range(count)]
+
+
+def deal_codes(name: str, seeds: list[int]) -> list[str]:
+    """The deals of `seeds` as rule set `name` plays them (its own draw)."""
+    variant, options = CONFIGS[name]
+    draw = options.get("draw", canfield.get_variant(variant).spec.draw)
+    assert isinstance(draw, int)
+    return [canfield.make_code(s, draw) for s in seeds]
 
 
 def solve_one(variant: str, options: dict[str, Any], code: str, cap: float, memory: int) -> Result:
@@ -119,6 +181,99 @@ class Baseline:
         return verdict, states, seconds
 
 
+class Solvitaire:
+    """Solvitaire binaries (an outside program): one deal a process, the rule file of each rule set."""
+
+    def __init__(self, plain: str | None, tow: str | None, folder: Path) -> None:
+        self.plain, self.tow, self.folder = plain, tow, folder
+        folder.mkdir(parents=True, exist_ok=True)
+
+    def binary(self, name: str) -> str | None:
+        """The binary that plays rule set `name`, None when none given does."""
+        if name not in SOLVITAIRE:
+            return None
+        _, needs_tow = SOLVITAIRE[name]
+        return self.tow if needs_tow else self.plain or self.tow
+
+    def rule_file(self, name: str) -> Path:
+        changes, _ = SOLVITAIRE[name]
+        rules = {key: {**part, **changes.get(key, {})} for key, part in SOLVITAIRE_COMMON.items()}
+        path = self.folder / f"{name}.json"
+        path.write_text(json.dumps(rules, indent=1))
+        return path
+
+    def solve(self, name: str, code: str, cap: float) -> Result:
+        """Solvitaire's verdict on deal `code` under rule set `name`, its positions and CPU seconds."""
+        binary = self.binary(name)
+        assert binary is not None
+        variant, options = CONFIGS[name]
+        deal = self.folder / "deal.json"
+        deal.write_text(json.dumps(solvitaire_deal(canfield.Game.from_code(code, variant, **options).position)))
+        before = os.times()
+        run = subprocess.run(
+            [binary, "--custom-rules", str(self.rule_file(name)), "--timeout", str(int(cap * 1000)), str(deal)],
+            capture_output=True,
+            text=True,
+            timeout=cap * 3 + 10,
+            check=False,
+        )
+        after = os.times()
+        seconds = after.children_user + after.children_system - before.children_user - before.children_system
+        fields = dict(line.split(": ", 1) for line in run.stdout.splitlines() if ": " in line)
+        kind = fields.get("Solution Type", "")
+        verdict = {"solved": "won", "unsolvable": "lost"}.get(kind, "unknown")
+        if verdict == "unknown" and kind != "timed-out":
+            raise SystemExit(f"solvitaire on {code} under {name}: {run.stdout[-500:]}{run.stderr[-500:]}")
+        return verdict, int(fields.get("States Searched", "0").replace(",", "")), seconds
+
+
+def solvitaire_card(card: int) -> str:
+    text = card_name(card)
+    return ("10" + text[1]) if text[0] == "T" else text
+
+
+def solvitaire_deal(position: Any) -> dict[str, object]:
+    """A deal as Solvitaire reads it: each pile's top card last, the stock's next card last."""
+    assert all(count == 1 for _, count in position.foundations[:1])
+    return {
+        "foundations": [solvitaire_card(position.foundation_cards(0)[-1])],
+        "tableau piles": [[solvitaire_card(c) for c in col] for col in position.columns],
+        "reserve": [solvitaire_card(c) for c in position.reserve],
+        "stock": [solvitaire_card(c) for c in reversed(position.stock)],
+    }
+
+
+def compare(name: str, codes: list[str], ours: list[Result], theirs: list[Result]) -> None:
+    """Our results against Solvitaire's on the same deals: verdicts that disagree, deals settled by one side."""
+    n = len(codes)
+    resolved = [sum(1 for r in side if r[0] != "unknown") for side in (ours, theirs)]
+    rows = list(zip(codes, ours, theirs, strict=True))
+    clashes = [(c, a[0], b[0]) for c, a, b in rows if {a[0], b[0]} == {"won", "lost"}]
+    print(
+        f"  solvitaire vs today: resolved {100 * resolved[0] / n:5.1f} % today, {100 * resolved[1] / n:5.1f} %"
+        f" Solvitaire; verdicts that disagree {len(clashes)}"
+    )
+    for label, only in (
+        ("today", [(c, a, b) for c, a, b in rows if a[0] != "unknown" and b[0] == "unknown"]),
+        ("Solvitaire", [(c, a, b) for c, a, b in rows if a[0] == "unknown" and b[0] != "unknown"]),
+    ):
+        won = sum(1 for _, a, b in only if "won" in (a[0], b[0]))
+        ours_states = sorted(a[1] for _, a, _ in only)
+        their_states = sorted(b[1] for _, _, b in only)
+        line = f"  settled only {label}: {len(only)} ({won} won)"
+        if only:
+            line += (
+                f"; positions today median {statistics.median(ours_states):,.0f} max {ours_states[-1]:,},"
+                f" Solvitaire median {statistics.median(their_states):,.0f} max {their_states[-1]:,}"
+            )
+        print(line)
+        if label == "Solvitaire":
+            for code, a, b in only:
+                print(f"    {code}: Solvitaire {b[0]} in {b[1]:,} positions {b[2]:.3f} s; today {a[1]:,} positions")
+    for code, today, then in clashes:
+        print(f"  DISAGREE {code}: today {today}, Solvitaire {then}")
+
+
 def report(label: str, results: list[Result], cap: float) -> None:
     n = len(results)
     count = {v: sum(1 for r in results if r[0] == v) for v in ("won", "lost", "unknown")}
@@ -137,11 +292,15 @@ def report(label: str, results: list[Result], cap: float) -> None:
     )
 
 
-def run(name: str, codes: list[str], cap: float, memory: int, baseline: Baseline | None) -> None:
+def run(
+    name: str, codes: list[str], cap: float, memory: int, baseline: Baseline | None, solvitaire: Solvitaire | None
+) -> None:
     variant, options = CONFIGS[name]
     base = baseline if baseline is not None and baseline.can_run(options) else None
+    outside = solvitaire if solvitaire is not None and solvitaire.binary(name) else None
     ours: list[Result] = []
     theirs: list[Result] = []
+    others: list[Result] = []
     start = time.perf_counter()
     for i, code in enumerate(codes):
         if base is not None and i % 2:
@@ -149,9 +308,16 @@ def run(name: str, codes: list[str], cap: float, memory: int, baseline: Baseline
         ours.append(solve_one(variant, options, code, cap, memory))
         if base is not None and not i % 2:
             theirs.append(base.solve(variant, options, code, cap, memory))
+        if outside is not None:
+            others.append(outside.solve(name, code, cap))
     wall = time.perf_counter() - start
     print(f"\n{name}: {variant} {options or ''} — {len(codes)} deals, cap {cap:g} s, {wall:.0f} s in all")
     report("today", ours, cap)
+    if outside is not None:
+        report("Solvitaire", others, cap)
+        compare(name, codes, ours, others)
+    elif solvitaire is not None:
+        print("  (no Solvitaire binary given plays these rules)")
     if base is not None:
         report(f"baseline {base.commit}", theirs, cap)
         only_ours = sum(1 for a, b in zip(ours, theirs, strict=True) if a[0] != "unknown" and b[0] == "unknown")
@@ -180,13 +346,25 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=500, help="how many deals (default 500)")
     ap.add_argument("--cap", type=float, default=30.0, help="seconds per deal (default 30)")
     ap.add_argument("--memory", type=int, default=2048, help="MiB for the solver's visited sets (default 2048)")
-    ap.add_argument("--only", choices=sorted(CONFIGS), action="append", help="run only these (default all)")
+    ap.add_argument("--only", choices=sorted(CONFIGS), action="append", help="run only these (default: see above)")
+    ap.add_argument("--seed", type=int, default=2026, help="the seed the deals are drawn from (default 2026)")
     ap.add_argument("--baseline", metavar="COMMIT", help="also solve every deal with the package at COMMIT")
+    ap.add_argument("--solvitaire", metavar="PATH", help="also solve every deal it can play with this Solvitaire")
+    ap.add_argument(
+        "--solvitaire-tow", metavar="PATH", help="a Solvitaire whose whole-pile moves take the top card too"
+    )
     args = ap.parse_args()
-    codes = deal_codes(args.deals)
+    seeds = deal_seeds(args.deals, args.seed)
     baseline = Baseline(args.baseline) if args.baseline else None
-    for name in args.only or list(CONFIGS):
-        run(name, codes, args.cap, args.memory << 20, baseline)
+    solvitaire = None
+    names = args.only or DEFAULT
+    if args.solvitaire or args.solvitaire_tow:
+        solvitaire = Solvitaire(
+            args.solvitaire, args.solvitaire_tow, Path(tempfile.mkdtemp(prefix="canfield-solvitaire-"))
+        )
+        names = args.only or [name for name in SOLVITAIRE if solvitaire.binary(name)]
+    for name in names:
+        run(name, deal_codes(name, seeds), args.cap, args.memory << 20, baseline, solvitaire)
     print("\nBlake & Gent (JAIR 2026), the published solvers' rules, 10^7 deals: 71.245 % ± 0.031 % winnable.")
 
 

@@ -1,4 +1,4 @@
-"""`Game.describe`: the position in words (SPEC §1 "Text description"), in en, it, fr and pl.
+"""`Game.describe`: the position in words in en, it, fr and pl.
 
 The seeds' two example lines (seeds 000–002) are reproduced character for character; the other
 cases (non-empty waste, empty piles, complete foundations, singular and plural counts, every rank

@@ -336,3 +336,14 @@ def test_the_native_engine_checks_face_down_places() -> None:
     face_up = _native.Tables(7, 1, rules.builds, rules.empty_ok, False, 0, False, [1], 2, True, None, 0, False)
     with pytest.raises(canfield.InvalidPositionError, match="every column card face up"):
         _native.Engine(face_up, *args[1:], pos.face_down)
+
+
+def test_a_saved_game_from_a_position_keeps_its_face_down_cards() -> None:
+    g = game("minerva", foundations="A:S0.H0.D0.C0", columns="kc2Cad5H/6C/2S/3S/4S/5S/7S")
+    g.play("12")
+    record = json.loads(g.to_json())
+    assert record["position"].split()[3].startswith("kc2Cad5H/")  # where the line starts
+    loaded = canfield.Game.from_json(g.to_json())
+    assert loaded.position == g.position and loaded.position.face_down[0] == (0,)
+    loaded.undo()
+    assert loaded.position.face_down[0] == (0, 2)

@@ -3,9 +3,13 @@ memory bound at its peak, a killed survey. Nothing crashes, hangs or leaks a pro
 
 from __future__ import annotations
 
+import os
 import signal
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +19,7 @@ from canfield.deals import parse_code, shuffled_deck
 from canfield.plugins.registry import rules_for
 from canfield.rules import Rules, Variant
 from canfield.spec import RuleSpec
+from tests.test_solver import ctrl_c  # noqa: F401 (a fixture)
 
 
 def _red(card: int) -> bool:
@@ -88,6 +93,7 @@ def _interrupt_once_busy(engine: _native.Engine) -> threading.Thread:
     return sender
 
 
+@pytest.mark.usefixtures("ctrl_c")
 @pytest.mark.parametrize("walk", ["perft", "playout"])
 def test_ctrl_c_stops_a_long_walk_and_leaves_the_engine_as_it_was(walk: str) -> None:
     # perft 60 deep from a deal, or a playout round and round the stock: neither ends by itself
@@ -113,3 +119,131 @@ def test_a_playout_that_never_ends_is_refused_past_its_bound() -> None:
         e.playout(2**62, 7)
     assert e.position() == before and e.depth() == 0
     assert e.playout(1000, 7) == 1000
+
+
+# -- the memory bound holds at its peak -----------------------------------------------------------
+
+_PEAK = """
+import sys
+import canfield
+
+def peak():  # this process's peak resident memory in bytes (getrusage's would be its parent's)
+    line = next(l for l in open("/proc/self/status") if l.startswith("VmHWM:"))
+    return int(line.split()[1]) * 1024
+
+game = canfield.Game.from_code("CF1-D3-IOASICI", variant="classic")
+canfield.solve(canfield.Game.from_code("CF1-D3-AAAAAAA"), max_states=2000)  # everything loaded
+before = peak()
+found = canfield.solve(game, memory=int(sys.argv[1]), timeout=300)
+print(found.cut, peak() - before)
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the peak memory from /proc")
+def test_the_memory_bound_holds_at_the_peak() -> None:
+    # The solver's visited set grows within its bound (old and new tables together), so the
+    # process's peak resident memory grows by the bound and a little more, never half as much
+    # again. Measured in a process of its own; a hard deal that the bound cuts.
+    bound = 64 << 20
+    done = subprocess.run(
+        [sys.executable, "-c", _PEAK, str(bound)], capture_output=True, text=True, timeout=600, check=True
+    )
+    cut, grown = done.stdout.split()
+    assert cut == "memory"
+    assert bound // 2 < int(grown) <= bound + (16 << 20), (
+        f"peak grew {int(grown) >> 20} MiB for a {bound >> 20} MiB bound"
+    )
+
+
+# -- a killed survey leaves no process ------------------------------------------------------------
+
+
+def _descendants(pid: int) -> set[int]:
+    """The processes under ``pid`` now (children, theirs, ...), from /proc."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found, todo = set(), [pid]
+    while todo:
+        p = todo.pop()
+        kids = {c for c, pp in parents.items() if pp == p}
+        todo += kids - found
+        found |= kids
+    return found
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` exists and is not a zombie (exited, waiting to be reaped)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc")
+def test_a_killed_survey_leaves_no_process(tmp_path: Path) -> None:
+    # SIGKILL gives the survey no chance to stop its workers: they notice their parent is gone
+    # and exit, and the resource tracker with them.
+    command = "import sys; from canfield.cli import main; sys.exit(main())"
+    survey = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            command,
+            "survey",
+            "--db",
+            str(tmp_path / "s.sqlite"),
+            "--count",
+            "200",
+            "-q",
+            "--workers",
+            "2",
+            "--timeout",
+            "120",
+        ],
+        start_new_session=True,
+    )
+    left: set[int] = set()
+    try:
+        deadline = time.monotonic() + 120
+        while len(_descendants(survey.pid)) < 3 and time.monotonic() < deadline:  # 2 workers, a tracker
+            time.sleep(0.05)
+        time.sleep(1)  # the workers take their first deals
+        under = _descendants(survey.pid)
+        assert len(under) >= 2, under
+        survey.kill()
+        survey.wait()
+        deadline = time.monotonic() + 30
+        while (left := {p for p in under if _running(p)}) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not left, f"still running after the survey was killed: {sorted(left)}"
+    finally:
+        for p in left:
+            os.kill(p, signal.SIGKILL)
+
+
+# -- fuzz: random calls and random plugin rules, each batch in a process of its own ----------------
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_native_calls_and_plugin_rules_never_crash(seed: int) -> None:
+    # `tests/fuzz_native.py`: random tables, positions, moves and budgets into every native entry
+    # point, and games under random plugin rules (any build relation, pass limits up to the
+    # largest, up to four decks). A crash kills the process; any error but CanfieldError fails it.
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.fuzz_native", str(seed), "150"],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        cwd=root,
+        check=False,
+    )
+    assert done.returncode == 0, f"seed {seed}: exit {done.returncode}\n{done.stdout}\n{done.stderr[-3000:]}"
+    rounds, refused = map(int, done.stdout.split())
+    assert rounds == 150 and refused > 0  # bad values were tried, and refused as CanfieldErrors

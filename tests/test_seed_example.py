@@ -1,4 +1,4 @@
-"""The seeds' worked example (SPEC §1), move by move."""
+"""The worked example of the rules (docs/rules.md, "A worked example"), move by move."""
 
 from __future__ import annotations
 

@@ -139,6 +139,22 @@ def test_repr_shows_the_line_s_length_and_its_first_moves() -> None:
     )
 
 
+# -- easy wins come first ------------------------------------------------------------------------
+
+#: Rainbow deals (``build_past_base=False``) that a plain depth-first search wins in a few thousand
+#: positions; an order that digs through the one-pass stock first needs millions.
+EASY_RAINBOW = ["CF1-D1-KNSTZMX", "CF1-D1-PQAPOSL", "CF1-D1-RJHGWZJ", "CF1-D1-SEXTBOK", "CF1-D1-APBCHRR"]
+
+
+@pytest.mark.parametrize("code", EASY_RAINBOW)
+def test_a_one_pass_stock_is_searched_nearest_card_first(code: str) -> None:
+    # Won within a budget the search order meets with room to spare (the most any of them takes
+    # is under 100,000 positions); sorted by the kind of move first, each took over 5 million.
+    game = Game.from_code(code, "rainbow", build_past_base=False)
+    found = solve(game, max_states=300_000)
+    assert found.verdict == "won" and replays_to_a_win(game, found)
+
+
 # -- budgets and bad input ----------------------------------------------------------------------
 
 

@@ -798,3 +798,117 @@ fn prunings_keep_the_verdicts_with_face_down_cards() {
     }
     assert!(settled >= 8, "settled {settled}");
 }
+
+#[test]
+fn the_waste_card_is_never_forced_up_in_draw_three() {
+    // The safe-move rule plays a dead card up at once from a column or the reserve, never from
+    // the waste: in draw 3, taking the waste's card out regroups the stock's threes, and these
+    // won positions (literature rules: any-run moves, no take-back, unlimited passes), each with
+    // a dead card on the waste, are lost once it goes up at once.
+    let rules = rules_moving(0, false, None, vec![3], true);
+    let won = [
+        Position {
+            reserve: vec![8, 40, 22, 13],
+            start: 2,
+            foundations: vec![(2, 4), (0, 3), (1, 4), (3, 6)],
+            columns: vec![
+                vec![0],
+                vec![35, 47, 20, 6],
+                vec![39, 38, 50, 36, 9],
+                vec![23, 48, 21, 7],
+            ],
+            stock: vec![24, 25, 51, 27, 10, 26, 11],
+            waste: vec![32, 49, 1, 34, 33, 14, 12, 37, 19, 5],
+            recycles: 12,
+            face_down: Vec::new(),
+        },
+        Position {
+            reserve: vec![],
+            start: 11,
+            foundations: vec![(1, 5), (0, 4), (2, 7), (3, 5)],
+            columns: vec![
+                vec![35, 47],
+                vec![48, 34, 7, 32, 44, 17, 3],
+                vec![46, 19, 5],
+                vec![10, 22, 8, 20, 6, 31, 43],
+            ],
+            stock: vec![42, 36, 21, 45, 33, 4, 23, 9, 16, 49],
+            waste: vec![18, 2],
+            recycles: 19,
+            face_down: Vec::new(),
+        },
+        Position {
+            reserve: vec![1, 15, 20, 45],
+            start: 12,
+            foundations: vec![(1, 3), (0, 1), (2, 4), (3, 0)],
+            columns: vec![
+                vec![23, 9, 34, 7, 19, 44, 30, 3],
+                vec![37, 49, 35, 8],
+                vec![18, 43],
+                vec![42],
+            ],
+            stock: vec![
+                21, 48, 10, 51, 24, 31, 36, 40, 41, 22, 47, 29, 6, 4, 46, 5, 17, 11, 33, 50,
+            ],
+            waste: vec![2, 16, 39, 32, 0],
+            recycles: 5,
+            face_down: Vec::new(),
+        },
+    ];
+    let stop = AtomicBool::new(false);
+    let limits = limits(200_000, 1 << 24, &stop);
+    for (i, pos) in won.iter().enumerate() {
+        let mut e = Engine::new(rules.clone(), pos).unwrap();
+        // The waste's card is dead (every card that could go on it is up) and goes up now.
+        let w = *e.waste.last().unwrap();
+        assert!(e.wanted(w), "position {i}");
+        let mut kids = e.rules.children[w as usize];
+        while kids != 0 {
+            assert!(e.on_foundation(kids.trailing_zeros() as u8), "position {i}");
+            kids &= kids - 1;
+        }
+        for pruning in [Pruning::ALL, Pruning::NONE] {
+            let out = solve_with(&mut e, &limits, false, pruning);
+            assert_eq!(out.verdict, Verdict::Won, "position {i} {pruning:?}");
+            check_line(&e, &out);
+        }
+        // Up at once, it loses.
+        e.make(Move::up(canfield_native::moves::WASTE));
+        let mut after = Engine::new(rules.clone(), &e.position()).unwrap();
+        assert_eq!(
+            solve_with(&mut after, &limits, false, Pruning::NONE).verdict,
+            Verdict::Lost,
+            "position {i}"
+        );
+    }
+}
+
+#[test]
+fn swaps_stay_plain_moves_under_top_card_or_whole_column_moves() {
+    // Under top-card-or-whole-column moves a run cannot move back as it came, so a swap is a plain
+    // move. Here 5H lies under 9H and 8S: the only way to free it is 8S onto 9D (a swap: the red
+    // nines are twins) and then 9H alone onto TC, which is no use of the swap as any-run moves
+    // know them (there 9H and 8S would move together). No column can empty while the reserve
+    // fills it, and 8S cannot go up before 7S, under 5H. Won; lost if swaps were paired here.
+    let rules = rules_moving(1, false, None, vec![3], true);
+    let mut reserve = cards("5S 5D 5C 6S 6D 6C 6H 7H 7D 7C 8H 8D 8C 9C 9S TH TS");
+    reserve.reverse(); // bottom to top: 5S is the reserve's top card
+    let pos = Position {
+        reserve,
+        start: 10, // the foundations start at the jacks, and hold J..4 of each suit
+        foundations: vec![(0, 7), (1, 7), (2, 7), (3, 7)],
+        columns: vec![cards("7S 5H 9H 8S"), cards("9D"), cards("TC"), cards("TD")],
+        stock: vec![],
+        waste: vec![],
+        recycles: 0,
+        face_down: Vec::new(),
+    };
+    let stop = AtomicBool::new(false);
+    let limits = limits(200_000, 1 << 24, &stop);
+    let mut e = Engine::new(rules, &pos).unwrap();
+    for pruning in [Pruning::ALL, Pruning::NONE] {
+        let out = solve_with(&mut e, &limits, false, pruning);
+        assert_eq!(out.verdict, Verdict::Won, "{pruning:?}");
+        check_line(&e, &out);
+    }
+}

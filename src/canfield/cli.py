@@ -504,7 +504,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="can this deal be won? the verdict, and a winning line",
         description="Solve a deal or a position: prints the verdict (won, lost or unknown), the time, the "
         "positions searched and a winning line. Exit status: 0 won, 1 lost, 3 unknown, 2 an error. The "
-        "solver knows every card, the stock's order and the face-down reserve included.",
+        "solver knows every card, the stock's order and the face-down reserve and column cards included.",
     )
     _game_arguments(solve, "to play before solving")
     solve.add_argument("--timeout", type=float, default=30.0, metavar="S", help="give up after S seconds (default 30)")

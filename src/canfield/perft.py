@@ -18,6 +18,8 @@ def perft(game: Game | Engine | NativeEngine, depth: int) -> int:
     """Count the legal move sequences of length ``depth`` from ``game`` (which is left unchanged).
 
     A `Game` counts on its native engine; a `canfield.engine.Engine` (the reference) counts in Python.
+    Any depth is walked without recursion; Ctrl-C stops the count with `KeyboardInterrupt`, the
+    position left as it was (a native walk whose path outgrows 2**24 moves is a `CanfieldError`).
     """
     from .engine import Engine
 

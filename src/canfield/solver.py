@@ -2,7 +2,7 @@
 
 `solve` searches every position reachable from the game's current one, on the native engine and
 under the game's compiled rules, so every registered variant is solved with no code of its own.
-The solver knows every card: the stock's order and the reserve's face-down cards included, as
+The solver knows every card: the stock's order and the face-down reserve and column cards included, as
 a player who has seen the whole deal would. Its answer:
 
 - ``won``, with a winning line of moves from here that `Game.play` replays to a win;

@@ -1,7 +1,7 @@
 //! The search's moves of a position: the legal moves with the pruning rules applied (a safe move
 //! alone, swaps with their uses, stock turns folded in), best first.
 
-use super::order;
+use super::order::{self, Order};
 use super::prune::shortcut::{self, Pass};
 use super::prune::swaps::{self, Twins};
 use super::prune::turns::Folding;
@@ -137,7 +137,9 @@ pub(super) struct Generator {
     /// The legal moves the pass allows, and the swaps among them.
     pub(super) moves: Vec<Move>,
     pub(super) swaps: Vec<Move>,
-    order: Vec<u64>,
+    /// How the moves are sorted under these rules (`order`).
+    order: Order,
+    keys: Vec<u64>,
     plays: Vec<SearchMove>,
 }
 
@@ -156,7 +158,8 @@ impl Generator {
             },
             moves: Vec::with_capacity(64),
             swaps: Vec::with_capacity(8),
-            order: Vec::with_capacity(64),
+            order: Order::of(rules),
+            keys: Vec::with_capacity(64),
             plays: Vec::with_capacity(64),
         }
     }
@@ -181,7 +184,7 @@ impl Generator {
         self.plays(e, out);
         self.lower_twins_only(e, out);
         self.swap_uses(e, out);
-        order::sort(e, out, &mut self.order, &mut self.plays);
+        order::sort(self.order, e, out, &mut self.keys, &mut self.plays);
     }
 
     /// Push the moves in `self.moves` onto `out`, stock turns folded in where they are.

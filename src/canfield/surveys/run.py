@@ -176,9 +176,29 @@ def player_settings(
     return {"name": "fair", "samples": s.samples, "max_states": s.max_states, "seed": s.seed}
 
 
-def _worker_start() -> None:
-    """In each local worker: Ctrl-C is the caller's to handle (it stops handing out deals)."""
+def _worker_start(parent: int) -> None:
+    """In each local worker: Ctrl-C is the caller's to handle (it stops handing out deals), and
+    the worker exits once the survey's process, ``parent``, is gone (see `_exit_with_parent`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _exit_with_parent(parent)
+
+
+#: How often a local worker looks whether the survey's process still runs, in seconds.
+PARENT_CHECK = 0.2
+
+
+def _exit_with_parent(parent: int) -> None:
+    """Exit at once when the process ``parent`` is gone (killed, say, even before this worker
+    started): nothing would take the worker's answer, and a search may have minutes left. A thread
+    watches whose child the worker is (an orphan gets a new parent); the solver's thread ends with
+    the process."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="canfield-watch-parent", daemon=True).start()
 
 
 def _plugin_file(variant_id: str, source: str) -> str | None:
@@ -260,7 +280,9 @@ class _Local(_Runner):
     def __init__(self, workers: int) -> None:
         self.workers = workers
         context = multiprocessing.get_context("spawn")  # a clean process: only what the job says
-        self.pool = cf.ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_start)
+        self.pool = cf.ProcessPoolExecutor(
+            workers, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),)
+        )
 
     def submit(self, job: Job) -> Any:
         return self.pool.submit(solve_one, job)
