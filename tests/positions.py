@@ -21,7 +21,7 @@ def position(
     moves: int = 0,
     decks: int = 1,
 ) -> str:
-    """A position string; cards are space-separated, columns separated by '/'.
+    """A position string; cards are space-separated, columns (and reserve piles) separated by '/'.
 
     Unless ``stock`` is given, the cards not placed elsewhere (of ``decks`` decks) form the stock
     in ♠♥♦♣ A…K order, a card's copies together.
@@ -33,14 +33,15 @@ def position(
     cols = "/".join(
         "".join(canfield.card_name(canfield.parse_card(c)) for c in col.split()) for col in columns.split("/")
     )
-    probe = parse_piles([run(reserve), foundations, cols, "-", run(waste), str(recycles)])
+    res = "/".join(run(pile) for pile in reserve.split("/"))  # several reserve piles: '/' between them
+    probe = parse_piles([res, foundations, cols, "-", run(waste), str(recycles)])
     used = Counter(probe.all_cards())
     rest = (
         stock
         if stock is not None
         else " ".join(canfield.card_name(c) for c in range(52) for _ in range(decks - used[c]))
     )
-    return f"{rules} {run(reserve)} {foundations} {cols} {run(rest)} {run(waste)} {recycles} {score} {moves}"
+    return f"{rules} {res} {foundations} {cols} {run(rest)} {run(waste)} {recycles} {score} {moves}"
 
 
 def game(rules: str = "canfield", **piles: object) -> canfield.Game:

@@ -102,6 +102,16 @@ def unseen_places(rules: Rules, position: Position) -> tuple[int, bool]:
     return hidden, position.recycles == 0 and bool(position.stock)
 
 
+def _more_hidden(rules: Rules, position: Position) -> list[int]:
+    """How many bottom cards of each reserve pile past the first are face down (several piles)."""
+    return [max(0, len(p) - rules.reserve_visible) for p in position.more_reserves]
+
+
+def _more_unseen(rules: Rules, position: Position) -> list[int]:
+    """The face-down cards of the reserve piles past the first, pile by pile, bottom to top."""
+    return [c for p, h in zip(position.more_reserves, _more_hidden(rules, position), strict=True) for c in p[:h]]
+
+
 def _column_unseen(position: Position) -> list[int]:
     """The face-down column cards, column by column, bottom to top."""
     return [card for i, col in enumerate(position.columns) for p, card in enumerate(col) if position.is_face_down(i, p)]
@@ -111,7 +121,14 @@ def unseen_cards(rules: Rules, position: Position) -> list[int]:
     """The cards the player has not seen at ``position`` (face-down reserve and column cards, the
     stock in the first pass), in ascending order (copies repeated)."""
     hidden, stock = unseen_places(rules, position)
-    return sorted([*position.reserve[:hidden], *_column_unseen(position), *(position.stock if stock else ())])
+    return sorted(
+        [
+            *position.reserve[:hidden],
+            *_more_unseen(rules, position),
+            *_column_unseen(position),
+            *(position.stock if stock else ()),
+        ]
+    )
 
 
 def seen_text(rules: Rules, position: Position) -> str:
@@ -120,6 +137,8 @@ def seen_text(rules: Rules, position: Position) -> str:
     hidden, stock = unseen_places(rules, position)
     p = position
     shown = ("?",) * hidden + tuple(map(str, p.reserve[hidden:]))
+    for pile, h in zip(p.more_reserves, _more_hidden(rules, p), strict=True):
+        shown += ("/",) + ("?",) * h + tuple(map(str, pile[h:]))
     columns = [
         " ".join("?" if p.is_face_down(i, k) else str(card) for k, card in enumerate(col))
         for i, col in enumerate(p.columns)
@@ -151,17 +170,21 @@ def samples(rules: Rules, position: Position, count: int, rng: random.Random) ->
     at random from ``rng``, to the same unseen places."""
     hidden, stock = unseen_places(rules, position)
     cards = unseen_cards(rules, position)
-    down = len(_column_unseen(position))
+    more = _more_hidden(rules, position)
+    down = len(_column_unseen(position)) + sum(more)
     for _ in range(count):
         rng.shuffle(cards)
         reserve = (*cards[:hidden], *position.reserve[hidden:])
         dealt = iter(cards[hidden : hidden + down])
+        more_reserves = [
+            (*(next(dealt) for _ in range(h)), *pile[h:]) for pile, h in zip(position.more_reserves, more, strict=True)
+        ]
         columns = [
             tuple(next(dealt) if position.is_face_down(i, k) else card for k, card in enumerate(col))
             for i, col in enumerate(position.columns)
         ]
         rest = cards[hidden + down :] if stock else position.stock
-        yield attrs.evolve(position, reserve=reserve, columns=columns, stock=rest)
+        yield attrs.evolve(position, reserve=reserve, columns=columns, stock=rest, more_reserves=more_reserves)
 
 
 def choose(
@@ -274,7 +297,7 @@ def play_out(
             return Playout(False, tuple(played), "cycle")
         if len(played) >= max_moves:
             return Playout(False, tuple(played), "max_moves")
-        progress = sum(n for _, n in here.foundations) - len(here.reserve)
+        progress = sum(n for _, n in here.foundations) - sum(map(len, here.reserves))
         if progress > best:
             best, best_at = progress, len(played)
         elif len(played) - best_at >= STALL:

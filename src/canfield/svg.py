@@ -2,7 +2,8 @@
 
 `board_svg` draws what a player sees (an `Observation`, or a game's): the stock as a back with its count,
 the waste (fanned when more than one card is turned at a time), the reserve (face-down cards as
-backs), the foundations (an empty one shows the card that starts it), the columns, and a line with
+backs; several piles side by side, three to a row, each labelled as the notation names it: ``r``,
+``r2``…), the foundations (an empty one shows the card that starts it), the columns, and a line with
 the variant, draw, pass, score and moves. Nothing face down is in the image, not even as text.
 Any registered variant can be drawn: more decks give more foundations (in rows of eight for three
 or four decks, so each place of a row keeps one suit), and up to nine columns.
@@ -35,6 +36,7 @@ FAN_Y = 26  # between face-up cards in a column or a visible reserve
 BACK_Y = 3  # between face-down cards of the reserve
 WASTE_SHOWN = 3  # the most waste cards fanned out
 FOUNDATION_ROW = 8  # the most foundations in a row: two decks' worth, each place of a row one suit
+RESERVE_ROW = 3  # the most reserve piles side by side under the stock and waste
 
 FONT = "DejaVu Sans, Segoe UI Symbol, Arial, sans-serif"
 TABLE = "#2d6a41"
@@ -173,15 +175,23 @@ def draw(obs: Observation, *, width: int | None = None) -> str:
         else:
             body.append(_card(x, y, top))
 
-    # the reserve, face-down cards as backs
-    if obs.reserve:
-        parts, bottom = _fan_y(obs.reserve, x_stock, y_low)
-        body += parts
-    else:
-        body.append(_slot(x_stock, y_low))
-        bottom = y_low + CARD_H
-    body.append(_text(x_stock, bottom + 15, f"reserve {len(obs.reserve)}", size=13, fill=INK))
-    low = bottom + LABEL
+    # the reserve, face-down cards as backs; several piles in rows of RESERVE_ROW
+    piles = obs.reserves
+    y_row: float = y_low
+    low: float = y_low
+    for k, pile in enumerate(piles):
+        if k and k % RESERVE_ROW == 0:
+            y_row = low + GAP
+        x = x_stock + k % RESERVE_ROW * pitch
+        if pile:
+            parts, bottom = _fan_y(pile, x, y_row)
+            body += parts
+        else:
+            body.append(_slot(x, y_row))
+            bottom = y_row + CARD_H
+        label = f"reserve {len(pile)}" if len(piles) == 1 else f"{'r' if k == 0 else f'r{k + 1}'}: {len(pile)}"
+        body.append(_text(x, bottom + 15, label, size=13, fill=INK))
+        low = max(low, bottom + LABEL)
 
     # the columns, numbered as the move notation numbers them
     for i, col in enumerate(obs.columns):

@@ -69,8 +69,10 @@ def describe_move(game: Game, move: Move) -> str:
     card: int | None
     if source == "w":
         card, where = obs.waste[-1], "the waste"
-    elif source == "r":
-        card, where = obs.reserve[-1], "the reserve"
+    elif source[0] == "r":
+        k = int(source[1:] or 1) - 1
+        card = obs.reserves[k][-1]
+        where = "the reserve" if len(obs.reserves) == 1 else f"reserve pile {k + 1}"
     elif source.isdigit():
         card, where = obs.columns[int(source) - 1][-move.count], f"column {source}"
     else:
@@ -132,12 +134,13 @@ def tap_refusal(game: Game, place: str) -> str:
     low = text.lower()
     if low == "s":
         return game.explain("s")
-    if low in ("w", "r"):
-        pile = obs.waste if low == "w" else obs.reserve
-        name = "the waste" if low == "w" else "the reserve"
+    if low == "w" or (low[:1] == "r" and low[1:] in ("", *map(str, range(1, len(obs.reserves) + 1)))):
+        k = int(low[1:] or 1) - 1
+        pile = obs.waste if low == "w" else obs.reserves[k]
+        name = "the waste" if low == "w" else "the reserve" if len(obs.reserves) == 1 else f"reserve pile {k + 1}"
         if not pile:
             return f"{name} is empty"
-        return _goes_nowhere(game, f"{low}f")
+        return _goes_nowhere(game, "wf" if low == "w" else "rf" if k == 0 else f"r{k + 1}f")
     if text.isdigit():
         n = int(text)
         if not obs.columns[n - 1]:
@@ -146,8 +149,9 @@ def tap_refusal(game: Game, place: str) -> str:
     c = parse_card(text)
     if obs.waste and obs.waste[-1] == c:
         return _goes_nowhere(game, "wf")
-    if obs.reserve and obs.reserve[-1] == c:
-        return _goes_nowhere(game, "rf")
+    for k, pile in enumerate(obs.reserves):
+        if pile and pile[-1] == c:
+            return _goes_nowhere(game, "rf" if k == 0 else f"r{k + 1}f")
     for i, col in enumerate(obs.columns):
         if c in col:
             if col[-1] == c:

@@ -43,12 +43,20 @@ class Facts:
     """In foundation order: the base suit first, then the others in the order ♠♥♦♣."""
     columns: tuple[tuple[int | None, ...], ...]
     """Each column bottom to top (None for a face-down card)."""
+    more_reserves: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """Reserve piles 2 to N where the rules have several: each pile's card count and face-up
+    cards, top first (``reserve`` and ``reserve_shown`` are pile 1's)."""
+
+
+def _shown(pile: tuple[int | None, ...]) -> tuple[int, ...]:
+    """A reserve pile's face-up cards, top first, down to its first face-down card."""
+    return tuple(c for c in takewhile(lambda c: c is not None, reversed(pile)) if c is not None)
 
 
 def facts_of(view: Observation | Observable) -> Facts:
     """The facts of a position as its player sees it: ``view`` is an `Observation` or a `Game`."""
     obs = observation_of(view)
-    shown = tuple(c for c in takewhile(lambda c: c is not None, reversed(obs.reserve)) if c is not None)
+    shown = _shown(obs.reserve)
     foundations = tuple(
         FoundationFacts(suit, count, foundation_top(obs.start, suit, count)) for suit, count in obs.foundations
     )
@@ -61,4 +69,5 @@ def facts_of(view: Observation | Observable) -> Facts:
         start=obs.start,
         foundations=foundations,
         columns=obs.columns,
+        more_reserves=tuple((len(p), _shown(p)) for p in obs.more_reserves),
     )

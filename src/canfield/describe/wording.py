@@ -12,6 +12,8 @@ Each sentence starts with a capital letter unless the language keeps the app's l
 label there (`Wording.capitalise`). An empty pile is its label followed by the word for "empty" (as in ``scarti vuoti``); a
 complete foundation adds that word to its count: ``(13, complete)``. When the variant shows more of
 the reserve than its top card, the other face-up cards follow, top first: ``, <below>: <card>, …``.
+Several reserve piles are numbered as columns are, each in turn: ``<reserve> 1: <n cards>, <top>:
+<card>; <reserve> 2 <empty>``.
 A language module only fills in a `Wording`; the grammar that is not a plain table (plural forms)
 is a small function there.
 """
@@ -115,13 +117,22 @@ class Wording:
         return f"{self.waste}{self.colon}{self.cards(facts.waste)}, {self.top}{self.colon}{self.card(facts.waste_top)}"
 
     def _reserve(self, facts: Facts) -> str:
-        if not facts.reserve:
-            return f"{self.reserve} {self.reserve_empty}"
-        text = f"{self.reserve}{self.colon}{self.cards(facts.reserve)}"
-        if facts.reserve_shown:
-            text += f", {self.top}{self.colon}{self.card(facts.reserve_shown[0])}"
-        if len(facts.reserve_shown) > 1:
-            text += f", {self.below}{self.colon}" + ", ".join(self.card(c) for c in facts.reserve_shown[1:])
+        if not facts.more_reserves:
+            return self._pile(self.reserve, facts.reserve, facts.reserve_shown)
+        piles = [(facts.reserve, facts.reserve_shown), *facts.more_reserves]
+        return self.semicolon.join(
+            self._pile(f"{self.reserve} {k + 1}", n, shown) for k, (n, shown) in enumerate(piles)
+        )
+
+    def _pile(self, label: str, count: int, shown: tuple[int, ...]) -> str:
+        """One reserve pile, named ``label``: its card count and face-up cards."""
+        if not count:
+            return f"{label} {self.reserve_empty}"
+        text = f"{label}{self.colon}{self.cards(count)}"
+        if shown:
+            text += f", {self.top}{self.colon}{self.card(shown[0])}"
+        if len(shown) > 1:
+            text += f", {self.below}{self.colon}" + ", ".join(self.card(c) for c in shown[1:])
         return text
 
     def _foundation(self, f: FoundationFacts) -> str:

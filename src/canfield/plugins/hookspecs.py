@@ -99,8 +99,10 @@ def canfield_fill_rule(spec: RuleSpec) -> FillRule | None:
     ``FillRule(auto=True)`` fills an emptied column at once from the reserve (part of the move),
     and only then, once the reserve is empty, lets a player fill it; ``auto=False`` never fills
     automatically and lets a player fill it at any time. ``accepts(card)`` says which cards (the
-    bottom card of a run) may go on an empty column. Default: ``spec.empty_column``, and any card,
-    or only cards of ``spec.empty_column_rank`` when it is set.
+    bottom card of a run) may go on an empty column. With several reserve piles the automatic fill
+    takes the fullest pile's top card (the leftmost on a tie); ``FillRule(auto=True, waste=True)``
+    then fills from the waste's top card once every pile is empty. Default: ``spec.empty_column``,
+    and any card, or only cards of ``spec.empty_column_rank`` when it is set.
     """
 
 
