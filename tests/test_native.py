@@ -87,6 +87,7 @@ def walk(game: canfield.Game, rng: random.Random, steps: int) -> int:
             nat.make(m)
             ref.make(m)
             assert native_tuple(ref.position()) == nat.position(), f"after {canfield.Move.from_int(m)} at {where}"
+            assert [list(p) for p in ref.position().more_reserves] == nat.more_reserves(), where
             assert nat.unmake() == ref.unmake() == m
             assert nat.position() == before, f"unmake {canfield.Move.from_int(m)} at {where}"
             assert nat.key() == key, f"key not restored by unmake {canfield.Move.from_int(m)} at {where}"

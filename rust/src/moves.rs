@@ -6,7 +6,8 @@
 //! Places (6 bits each, room for 64): `STOCK` (0, the source of the stock move, int 0, only);
 //! `WASTE` and `RESERVE`, their top card; `FOUNDATION`, as a target only, the foundation the card
 //! fits; `FSUIT + s` (4..7), as a source only, the top card of a foundation of suit `s` (a
-//! take-back); `COL + i` (8..16), column `i`.
+//! take-back); `COL + i` (8..16), column `i`; `RESERVES + k - 1` (48..54), reserve pile `k + 1`
+//! where the rules have several (pile 1 is `RESERVE`, so one-pile move ints never change).
 //!
 //! Every field has room for the largest value the rules allow: the count holds a run of every
 //! card of `MAX_DECKS` decks, a stock turn's record the largest draw count (`MAX_DRAW`), and a
@@ -20,6 +21,11 @@ pub const FSUIT: u32 = 4;
 pub const COL: u32 = 8;
 /// The most columns a rule set may have (the notation names columns 1-9).
 pub const MAX_COLUMNS: u32 = 9;
+/// The place of reserve pile 2 (index 1): pile `k` (from 0) other than the first is at
+/// `RESERVES + k - 1` (see `reserve`).
+pub const RESERVES: u32 = 48;
+/// The most reserve piles a rule set may have.
+pub const MAX_RESERVES: u32 = 8;
 /// The most decks a rule set may have.
 pub const MAX_DECKS: u32 = 4;
 /// The most cards in play: every card of `MAX_DECKS` decks.
@@ -55,15 +61,24 @@ pub const REC_FOUNDATION_BITS: u32 = 6;
 pub const REC_FOUNDATION_MASK: u64 = (1 << REC_FOUNDATION_BITS) - 1;
 /// Set when a column move uncovered a face-down card, which turned up as part of the move.
 pub const REC_FLIP: u64 = 1 << (REC_FOUNDATION_SHIFT + REC_FOUNDATION_BITS);
+/// With `REC_FILL`: the reserve pile that filled the emptied column, from here (3 bits).
+pub const REC_FILL_PILE_SHIFT: u32 = REC_FOUNDATION_SHIFT + REC_FOUNDATION_BITS + 1;
+pub const REC_FILL_PILE_BITS: u32 = 3;
+pub const REC_FILL_PILE_MASK: u64 = (1 << REC_FILL_PILE_BITS) - 1;
+/// Set when a column move emptied its column and the waste's top card filled it (every reserve
+/// pile being empty).
+pub const REC_WASTE_FILL: u64 = 1 << (REC_FILL_PILE_SHIFT + REC_FILL_PILE_BITS);
 
 // Each field holds the largest value the rules allow (checked when the crate compiles).
 const _: () = assert!(MAX_COUNT < 1 << COUNT_BITS);
-const _: () = assert!(COL + MAX_COLUMNS <= 1 << PLACE_BITS);
+const _: () = assert!(COL + MAX_COLUMNS <= RESERVES);
+const _: () = assert!(RESERVES + MAX_RESERVES - 1 <= 1 << PLACE_BITS);
+const _: () = assert!(MAX_RESERVES <= 1 << REC_FILL_PILE_BITS);
 const _: () = assert!(4 * MAX_DECKS <= 1 << REC_FOUNDATION_BITS);
-const _: () = assert!(REC_FOUNDATION_SHIFT + REC_FOUNDATION_BITS < 64);
+const _: () = assert!(REC_FILL_PILE_SHIFT + REC_FILL_PILE_BITS < 64);
 
 /// Every constant of the layout by name, as `canfield._native` exports them.
-pub const LAYOUT: [(&str, u64); 25] = [
+pub const LAYOUT: [(&str, u64); 31] = [
     ("STOCK", STOCK as u64),
     ("WASTE", WASTE as u64),
     ("RESERVE", RESERVE as u64),
@@ -89,6 +104,12 @@ pub const LAYOUT: [(&str, u64); 25] = [
     ("REC_FOUNDATION_BITS", REC_FOUNDATION_BITS as u64),
     ("REC_FOUNDATION_MASK", REC_FOUNDATION_MASK),
     ("REC_FLIP", REC_FLIP),
+    ("RESERVES", RESERVES as u64),
+    ("MAX_RESERVES", MAX_RESERVES as u64),
+    ("REC_FILL_PILE_SHIFT", REC_FILL_PILE_SHIFT as u64),
+    ("REC_FILL_PILE_BITS", REC_FILL_PILE_BITS as u64),
+    ("REC_FILL_PILE_MASK", REC_FILL_PILE_MASK),
+    ("REC_WASTE_FILL", REC_WASTE_FILL),
 ];
 
 /// The place of column `i`.
@@ -101,6 +122,34 @@ pub const fn col(i: usize) -> u32 {
 #[inline]
 pub const fn col_index(p: u32) -> usize {
     (p - COL) as usize
+}
+
+/// The place of reserve pile `k` (from 0): `RESERVE` for the first, `RESERVES + k - 1` after it.
+#[inline]
+pub const fn reserve(k: usize) -> u32 {
+    if k == 0 {
+        RESERVE
+    } else {
+        RESERVES + k as u32 - 1
+    }
+}
+
+/// The reserve pile (from 0) of place `p`, if it is a reserve pile's.
+#[inline]
+pub const fn reserve_index(p: u32) -> Option<usize> {
+    if p == RESERVE {
+        Some(0)
+    } else if RESERVES <= p && p < RESERVES + MAX_RESERVES - 1 {
+        Some((p - RESERVES + 1) as usize)
+    } else {
+        None
+    }
+}
+
+/// Whether place `p` is a column's.
+#[inline]
+pub const fn is_column(p: u32) -> bool {
+    COL <= p && p < COL + MAX_COLUMNS
 }
 
 /// A move: where the cards come from, where they go and how many move (see the module docs).
@@ -178,13 +227,19 @@ impl Move {
     /// Whether the cards come from a column.
     #[inline]
     pub const fn from_column(self) -> bool {
-        self.src() >= COL
+        is_column(self.src())
+    }
+
+    /// The reserve pile (from 0) the card comes from, if it comes from the reserve.
+    #[inline]
+    pub const fn from_reserve(self) -> Option<usize> {
+        reserve_index(self.src())
     }
 
     /// Whether the cards go to a column.
     #[inline]
     pub const fn to_column(self) -> bool {
-        self.dst() >= COL
+        is_column(self.dst())
     }
 
     /// Whether a card goes up to its foundation.
@@ -218,20 +273,22 @@ impl Move {
         }
         let (src, dst, n) = (self.src(), self.dst(), self.count() as u32);
         let last = COL + columns as u32 - 1;
-        if !(WASTE <= src && src <= last && src != FOUNDATION) {
+        let pile = reserve_index(src).is_some();
+        if !(pile || (WASTE <= src && src <= last && src != FOUNDATION)) {
             return false;
         }
         if !(dst == FOUNDATION || (COL <= dst && dst <= last)) || src == dst {
             return false;
         }
-        if !(1 <= n && n <= MAX_COUNT) || (n > 1 && (src < COL || dst == FOUNDATION)) {
+        if !(1 <= n && n <= MAX_COUNT) || (n > 1 && (src < COL || pile || dst == FOUNDATION)) {
             return false;
         }
         !(FSUIT <= src && src < COL && dst == FOUNDATION)
     }
 }
 
-/// The move's text, as `canfield.notation` writes it: `s`, `wf`, `r2`, `13:4`, `S3`…
+/// The move's text, as `canfield.notation` writes it: `s`, `wf`, `r2`, `13:4`, `S3`, `r2f`
+/// (from reserve pile 2)…
 impl std::fmt::Display for Move {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.is_stock() {
@@ -243,6 +300,7 @@ impl std::fmt::Display for Move {
                 WASTE => f.write_str("w"),
                 RESERVE => f.write_str("r"),
                 FOUNDATION => f.write_str("f"),
+                p if p >= RESERVES => write!(f, "r{}", p - RESERVES + 2),
                 p if p < COL => f.write_str(&"SHDC"[(p - FSUIT) as usize..=(p - FSUIT) as usize]),
                 p => write!(f, "{}", p - COL + 1),
             }
@@ -277,10 +335,28 @@ impl Record {
         Record(m.0 as u64)
     }
 
-    /// This record, saying the reserve's top card filled the column the move emptied.
+    /// This record, saying the top card of reserve pile `k` filled the column the move emptied.
     #[inline]
-    pub const fn with_fill(self) -> Record {
-        Record(self.0 | REC_FILL)
+    pub const fn with_fill(self, k: usize) -> Record {
+        Record(self.0 | REC_FILL | (k as u64) << REC_FILL_PILE_SHIFT)
+    }
+
+    /// This record, saying the waste's top card filled the column the move emptied.
+    #[inline]
+    pub const fn with_waste_fill(self) -> Record {
+        Record(self.0 | REC_WASTE_FILL)
+    }
+
+    /// Whether the waste's top card filled the column the move emptied.
+    #[inline]
+    pub const fn waste_filled(self) -> bool {
+        self.0 & REC_WASTE_FILL != 0
+    }
+
+    /// The reserve pile that filled the emptied column (see `filled`).
+    #[inline]
+    pub const fn fill_pile(self) -> usize {
+        (self.0 >> REC_FILL_PILE_SHIFT & REC_FILL_PILE_MASK) as usize
     }
 
     /// This record, saying the card went to, or came from, foundation `f`.

@@ -155,6 +155,18 @@ extractor!(
 );
 extractor!(face_down_arg, bool, Kind::Rules, "face_down must be a bool");
 extractor!(
+    reserve_piles_arg,
+    usize,
+    Kind::Rules,
+    "reserve_piles must be an int 1..8"
+);
+extractor!(
+    fill_waste_arg,
+    bool,
+    Kind::Rules,
+    "fill_waste must be a bool"
+);
+extractor!(
     auto_finish_arg,
     bool,
     Kind::Base,
@@ -234,7 +246,7 @@ pub struct PyTables {
 impl PyTables {
     #[new]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (columns, decks, builds, empty_ok, auto_fill, mode, takeback, draws, pass_limit, past_base=true, column_limit=None, reserve_play=0, face_down=false))]
+    #[pyo3(signature = (columns, decks, builds, empty_ok, auto_fill, mode, takeback, draws, pass_limit, past_base=true, column_limit=None, reserve_play=0, face_down=false, reserve_piles=1, fill_waste=false))]
     fn new(
         columns: &Bound<'_, PyAny>,
         decks: &Bound<'_, PyAny>,
@@ -249,6 +261,8 @@ impl PyTables {
         #[pyo3(from_py_with = column_limit_arg)] column_limit: Option<usize>,
         #[pyo3(from_py_with = reserve_play_arg)] reserve_play: u8,
         #[pyo3(from_py_with = face_down_arg)] face_down: bool,
+        #[pyo3(from_py_with = reserve_piles_arg)] reserve_piles: usize,
+        #[pyo3(from_py_with = fill_waste_arg)] fill_waste: bool,
     ) -> PyResult<Self> {
         guard(|| {
             let k = Kind::Rules;
@@ -279,6 +293,7 @@ impl PyTables {
                 past_base,
             )
             .and_then(|r| r.with_limits(column_limit, reserve_play, face_down))
+            .and_then(|r| r.with_reserves(reserve_piles, fill_waste))
             .map_err(|e| k.err(e))?;
             Ok(PyTables {
                 inner: Arc::new(rules),
@@ -383,7 +398,7 @@ impl PyEngine {
     /// stock in turning order, waste, recycles.
     #[new]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (tables, reserve, start, foundations, columns, stock, waste, recycles, face_down=None))]
+    #[pyo3(signature = (tables, reserve, start, foundations, columns, stock, waste, recycles, face_down=None, more_reserves=None))]
     fn new(
         tables: &Bound<'_, PyAny>,
         reserve: &Bound<'_, PyAny>,
@@ -394,6 +409,7 @@ impl PyEngine {
         waste: &Bound<'_, PyAny>,
         recycles: &Bound<'_, PyAny>,
         face_down: Option<&Bound<'_, PyAny>>,
+        more_reserves: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         guard(|| {
             let rules = tables
@@ -437,6 +453,14 @@ impl PyEngine {
                     )?,
                     _ => Vec::new(),
                 },
+                more_reserves: match more_reserves {
+                    Some(r) if !r.is_none() => arg(
+                        r,
+                        k,
+                        "more_reserves must be a sequence of reserve piles, each a sequence of cards (ints 0..51)",
+                    )?,
+                    _ => Vec::new(),
+                },
             };
             let e = Engine::new(rules, &pos).map_err(|e| k.err(e))?;
             Ok(PyEngine::new_from(e))
@@ -454,6 +478,14 @@ impl PyEngine {
                 .iter()
                 .map(|d| ints(d))
                 .collect())
+        })
+    }
+
+    /// Reserve piles 2 to N, each bottom to top (pile 1 is the position's reserve); an empty
+    /// list with one pile.
+    fn more_reserves(slf: &Bound<'_, Self>) -> PyResult<Vec<Vec<u32>>> {
+        PyEngine::with(slf, |this| {
+            Ok(this.e.more_res.iter().map(|p| ints(p)).collect())
         })
     }
 

@@ -1,7 +1,7 @@
 //! Compiled rules as plain tables: what the Python side's `canfield.rules.Rules` holds, checked,
 //! with the facts the engine and the solver read worked out once.
 
-use crate::moves::{MAX_COLUMNS, MAX_DECKS, REC_TURNED_MASK};
+use crate::moves::{MAX_COLUMNS, MAX_DECKS, MAX_RESERVES, REC_TURNED_MASK};
 use std::sync::Arc;
 
 pub const MODE_ANY: u8 = 0;
@@ -58,6 +58,11 @@ pub struct Rules {
     pub reserve_play: u8,
     /// Whether positions may hold face-down column cards (the rules deal some).
     pub face_down: bool,
+    /// How many reserve piles there are (1..=`MAX_RESERVES`).
+    pub reserve_piles: usize,
+    /// With `auto_fill`: once every reserve pile is empty, an emptied column fills at once from
+    /// the waste's top card.
+    pub fill_waste: bool,
 }
 
 impl Rules {
@@ -144,6 +149,8 @@ impl Rules {
             column_limit: usize::MAX,
             reserve_play: RESERVE_ANY,
             face_down: false,
+            reserve_piles: 1,
+            fill_waste: false,
         })
     }
 
@@ -166,6 +173,22 @@ impl Rules {
         self.column_limit = column_limit.unwrap_or(usize::MAX);
         self.reserve_play = reserve_play;
         self.face_down = face_down;
+        Ok(self)
+    }
+
+    /// These rules with `piles` reserve piles, and whether the waste fills an emptied column once
+    /// every pile is empty (`fill_waste`, which needs `auto_fill`), checked.
+    pub fn with_reserves(mut self, piles: usize, fill_waste: bool) -> Result<Rules, String> {
+        if !(1..=MAX_RESERVES as usize).contains(&piles) {
+            return Err(format!(
+                "reserve piles must be 1..{MAX_RESERVES}, not {piles}"
+            ));
+        }
+        if fill_waste && !self.auto_fill {
+            return Err("filling from the waste is part of the automatic fill (auto_fill)".into());
+        }
+        self.reserve_piles = piles;
+        self.fill_waste = fill_waste;
         Ok(self)
     }
 

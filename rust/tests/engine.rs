@@ -105,6 +105,7 @@ fn dealt(d: &[u8]) -> Position {
         waste: vec![],
         recycles: 0,
         face_down: Vec::new(),
+        more_reserves: Vec::new(),
     }
 }
 
@@ -226,6 +227,7 @@ fn solver_knows_a_win_and_a_loss() {
         waste: vec![],
         recycles: 0,
         face_down: Vec::new(),
+        more_reserves: Vec::new(),
     };
     assert_eq!(solved(&near, true), Verdict::Won);
     let stuck = Position {
@@ -237,6 +239,7 @@ fn solver_knows_a_win_and_a_loss() {
         waste: vec![],
         recycles: 0,
         face_down: Vec::new(),
+        more_reserves: Vec::new(),
     };
     assert_eq!(solved(&stuck, true), Verdict::Lost);
     // Only a card taken back from a foundation frees the way.
@@ -254,6 +257,7 @@ fn solver_knows_a_win_and_a_loss() {
         waste: vec![],
         recycles: 0,
         face_down: Vec::new(),
+        more_reserves: Vec::new(),
     };
     assert_eq!(solved(&takeback, true), Verdict::Won);
     assert_eq!(solved(&takeback, false), Verdict::Lost);
@@ -336,7 +340,7 @@ proptest! {
         waste in proptest::collection::vec(0u8..60, 0..10),
         recycles in 0u32..4,
     ) {
-        let pos = Position { reserve, start, foundations, columns, stock, waste, recycles, face_down: Vec::new() };
+        let pos = Position { reserve, start, foundations, columns, stock, waste, recycles, face_down: Vec::new(), more_reserves: Vec::new() };
         if let Ok(mut e) = Engine::new(canfield_rules(true, Some(2)), &pos) {
             let mut ms = Vec::new();
             e.moves(&mut ms);
@@ -722,6 +726,7 @@ fn dealt_face_down(d: &[u8]) -> Position {
         waste: vec![],
         recycles: 0,
         face_down: vec![vec![0, 2]; 7],
+        more_reserves: Vec::new(),
     }
 }
 
@@ -821,6 +826,7 @@ fn the_waste_card_is_never_forced_up_in_draw_three() {
             waste: vec![32, 49, 1, 34, 33, 14, 12, 37, 19, 5],
             recycles: 12,
             face_down: Vec::new(),
+            more_reserves: Vec::new(),
         },
         Position {
             reserve: vec![],
@@ -836,6 +842,7 @@ fn the_waste_card_is_never_forced_up_in_draw_three() {
             waste: vec![18, 2],
             recycles: 19,
             face_down: Vec::new(),
+            more_reserves: Vec::new(),
         },
         Position {
             reserve: vec![1, 15, 20, 45],
@@ -853,6 +860,7 @@ fn the_waste_card_is_never_forced_up_in_draw_three() {
             waste: vec![2, 16, 39, 32, 0],
             recycles: 5,
             face_down: Vec::new(),
+            more_reserves: Vec::new(),
         },
     ];
     let stop = AtomicBool::new(false);
@@ -902,6 +910,7 @@ fn swaps_stay_plain_moves_under_top_card_or_whole_column_moves() {
         waste: vec![],
         recycles: 0,
         face_down: Vec::new(),
+        more_reserves: Vec::new(),
     };
     let stop = AtomicBool::new(false);
     let limits = limits(200_000, 1 << 24, &stop);

@@ -3,9 +3,10 @@
 //! `tests/test_native.py`).
 
 use canfield_native::moves::{
-    Move, Record, COL, COUNT_BITS, COUNT_SHIFT, DST_SHIFT, FOUNDATION, LAYOUT, MAX_CARDS,
-    MAX_COLUMNS, MAX_COUNT, MAX_DECKS, MOVE_BITS, PLACE_BITS, REC_FILL, REC_FOUNDATION_BITS,
-    REC_FOUNDATION_SHIFT, REC_MOVE, REC_TURNED_BITS, REC_TURNED_SHIFT, WASTE,
+    is_column, Move, Record, COL, COUNT_BITS, COUNT_SHIFT, DST_SHIFT, FOUNDATION, LAYOUT,
+    MAX_CARDS, MAX_COLUMNS, MAX_COUNT, MAX_DECKS, MAX_RESERVES, MOVE_BITS, PLACE_BITS, REC_FILL,
+    REC_FOUNDATION_BITS, REC_FOUNDATION_SHIFT, REC_MOVE, REC_TURNED_BITS, REC_TURNED_SHIFT,
+    RESERVE, RESERVES, WASTE,
 };
 use canfield_native::rules::{Rules, MAX_DRAW, MAX_PASS_LIMIT};
 
@@ -26,19 +27,30 @@ fn every_well_formed_move_int_round_trips() {
         let again = Move::new(mv.src(), mv.dst(), mv.count() as u32);
         assert_eq!(again, mv, "{m}");
         let rec = Record::of(mv)
-            .with_fill()
+            .with_fill(MAX_RESERVES as usize - 1)
             .with_foundation(4 * MAX_DECKS as usize - 1);
         assert_eq!(rec.made(), mv);
         assert_eq!(rec.foundation(), 4 * MAX_DECKS as usize - 1);
         assert!(rec.filled());
+        assert_eq!(rec.fill_pile(), MAX_RESERVES as usize - 1);
+        assert!(!rec.waste_filled());
+        assert!(Record::of(mv).with_waste_fill().waste_filled());
         assert!(m < 1 << MOVE_BITS);
         // Fewer columns refuse the moves that name a column past them.
-        let highest = mv.src().max(mv.dst());
+        let highest = [mv.src(), mv.dst()]
+            .into_iter()
+            .filter(|&p| is_column(p))
+            .max()
+            .unwrap_or(0);
         assert_eq!(mv.is_well_formed(1), highest < COL + 1, "{m}");
     }
     // The stock move; waste, reserve and 9 columns to the foundations; waste, reserve and four
-    // foundation suits to 9 columns; column to column runs of 1..=MAX_COUNT cards.
-    assert_eq!(well_formed, 1 + 11 + 6 * 9 + 9 * 8 * MAX_COUNT);
+    // foundation suits to 9 columns; column to column runs of 1..=MAX_COUNT cards; each reserve
+    // pile past the first to the foundations and to 9 columns.
+    assert_eq!(
+        well_formed,
+        1 + 11 + 6 * 9 + 9 * 8 * MAX_COUNT + (MAX_RESERVES - 1) * 10
+    );
     // The longest run of the most decks is one move.
     let all = Move::new(COL, COL + MAX_COLUMNS - 1, MAX_CARDS);
     assert!(all.is_well_formed(MAX_COLUMNS as usize));
@@ -77,6 +89,11 @@ fn the_layout_fits_together() {
     assert_eq!(Move::new(COL + 8, FOUNDATION, 1).to_string(), "9f");
     assert_eq!(Move::new(5, COL + 1, 1).to_string(), "H2");
     assert_eq!(Move::STOCK.to_string(), "s");
+    assert_eq!(Move::new(RESERVE, COL + 1, 1).to_string(), "r2");
+    assert_eq!(Move::up(RESERVES).to_string(), "r2f");
+    assert_eq!(Move::new(RESERVES + 2, COL + 2, 1).to_string(), "r43");
+    assert_eq!(Move::new(RESERVES, COL, 1).from_reserve(), Some(1));
+    assert!(!Move::new(RESERVES, COL, 1).from_column());
 }
 
 #[test]

@@ -20,6 +20,7 @@ __all__ = [
     "MAX_DRAW",
     "MAX_PASS_LIMIT",
     "MAX_RECYCLES",
+    "MAX_RESERVES",
     "MODE_ANY",
     "MODE_SINGLE",
     "MODE_TOP_OR_WHOLE",
@@ -28,6 +29,9 @@ __all__ = [
     "PLACE_BITS",
     "PLACE_MASK",
     "REC_FILL",
+    "REC_FILL_PILE_BITS",
+    "REC_FILL_PILE_MASK",
+    "REC_FILL_PILE_SHIFT",
     "REC_FLIP",
     "REC_FOUNDATION_BITS",
     "REC_FOUNDATION_MASK",
@@ -36,7 +40,9 @@ __all__ = [
     "REC_TURNED_BITS",
     "REC_TURNED_MASK",
     "REC_TURNED_SHIFT",
+    "REC_WASTE_FILL",
     "RESERVE",
+    "RESERVES",
     "RESERVE_ANY",
     "RESERVE_FOUNDATIONS",
     "RESERVE_LAST",
@@ -79,6 +85,12 @@ REC_FOUNDATION_SHIFT: Final[int]
 REC_FOUNDATION_BITS: Final[int]
 REC_FOUNDATION_MASK: Final[int]
 REC_FLIP: Final[int]
+REC_FILL_PILE_SHIFT: Final[int]
+REC_FILL_PILE_BITS: Final[int]
+REC_FILL_PILE_MASK: Final[int]
+REC_WASTE_FILL: Final[int]
+RESERVES: Final[int]
+MAX_RESERVES: Final[int]
 # The rules' tables (``rust/src/rules.rs``): the largest draw count, pass limit and recycle count,
 # the tableau move modes.
 MAX_DRAW: Final[int]
@@ -112,6 +124,8 @@ class Tables:
         column_limit: int | None = None,
         reserve_play: int = 0,
         face_down: bool = False,
+        reserve_piles: int = 1,
+        fill_waste: bool = False,
     ) -> Tables: ...
 
 @final
@@ -129,8 +143,10 @@ class Engine:
         waste: Sequence[int],
         recycles: int,
         face_down: Sequence[Sequence[int]] | None = None,
+        more_reserves: Sequence[Sequence[int]] | None = None,
     ) -> Engine: ...
     def face_down(self) -> list[list[int]]: ...
+    def more_reserves(self) -> list[list[int]]: ...
     def moves(self) -> list[int]: ...
     def moves_from(self, table: list[_T | None]) -> list[_T] | None: ...
     def make(self, m: int) -> None: ...

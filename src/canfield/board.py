@@ -79,16 +79,19 @@ def board_lines(view: Observation | Observable) -> list[list[Piece]]:
     """
     obs = observation_of(view)
     waste = _pieces(obs.waste[-WASTE_SHOWN:], top="w") or [Piece(EMPTY)]
-    hidden = sum(c is None for c in obs.reserve)
-    shown = [c for c in obs.reserve if c is not None]
-    reserve = ([Piece(f"{FACE_DOWN}×{hidden}")] if hidden else []) + ([Piece(" ")] if hidden and shown else [])
-    reserve += _pieces(shown, top="r")
     label = f"foundations from {rank_text(obs.start)}: "
     lines = [
         [Piece(status_line(obs))],
         [Piece(f"stock {obs.stock_count:>2}", place="s"), Piece(f"   waste {len(obs.waste):>2}: "), *waste],
-        [Piece(f"reserve {len(obs.reserve):>2}: "), *(reserve or [Piece(EMPTY)])],
     ]
+    piles = obs.reserves
+    for k, pile in enumerate(piles):
+        hidden = sum(c is None for c in pile)
+        shown = [c for c in pile if c is not None]
+        reserve = ([Piece(f"{FACE_DOWN}×{hidden}")] if hidden else []) + ([Piece(" ")] if hidden and shown else [])
+        reserve += _pieces(shown, top="r" if k == 0 else f"r{k + 1}")
+        name = "reserve" if len(piles) == 1 else f"reserve {k + 1}"
+        lines.append([Piece(f"{name} {len(pile):>2}: "), *(reserve or [Piece(EMPTY)])])
     # one deck's four foundations a line, so several decks still fit an 80-column terminal
     for i, (s, n) in enumerate(obs.foundations):
         if i % 4 == 0:

@@ -144,7 +144,16 @@ def describe_fill(rules: Rules) -> str:
         cards = f"only {'an' if rank in (0, 7) else 'a'} {format_rank(rank)}"
     else:
         return CUSTOM.format(hook="canfield_fill_rule")
-    return f"reserve at once, then {cards}" if rules.auto_fill else f"{cards}, by choice"
+    if not rules.auto_fill:
+        return f"{cards}, by choice"
+    source = "fuller reserve pile" if rules.reserve_piles > 1 else "reserve"
+    return f"{source} at once, then " + ("waste at once, then " if rules.fill_waste else "") + cards
+
+
+def describe_reserve_cards(rules: Rules) -> str:
+    """How many cards the reserve is dealt: ``13``, or ``2 piles of 5``."""
+    size, piles = rules.spec.reserve_size, rules.reserve_piles
+    return str(size) if piles == 1 else f"{piles} piles of {size}"
 
 
 def describe_reserve_visible(rules: Rules) -> str:
@@ -207,7 +216,7 @@ ROWS: tuple[Row, ...] = (
     Row("decks", ("decks",), lambda r: str(r.decks)),
     Row("columns", ("columns",), lambda r: str(r.columns)),
     Row("column deal", ("column_deal",), describe_column_deal),
-    Row("reserve cards", ("reserve_size",), lambda r: str(r.spec.reserve_size)),
+    Row("reserve cards", ("reserve_size", "reserve_piles"), describe_reserve_cards),
     Row("reserve face up", ("reserve_visible",), describe_reserve_visible),
     Row("reserve plays", ("reserve_play",), lambda r: _RESERVE_PLAY_WORDS[r.spec.reserve_play]),
     Row("draws per pass", ("draw",), lambda r: format_draws(r.draws, r.pass_limit)),

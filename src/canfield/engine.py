@@ -12,7 +12,10 @@ included. An undo record is the move int in its low `MOVE_BITS` bits (`REC_MOVE`
 
 - for a stock turn, the number of cards turned at `REC_TURNED_SHIFT` (6 bits; 0 means the waste
   was turned back over as the stock);
-- `REC_FILL` when a column move emptied its column and the reserve's top card filled it;
+- `REC_FILL` when a column move emptied its column and the reserve's top card filled it, with
+  the pile's index at `REC_FILL_PILE_SHIFT` (several reserve piles: the one with the most cards,
+  the leftmost on a tie), or `REC_WASTE_FILL` when, every pile being empty, the waste's top card
+  filled it (``fill_waste``);
 - the index of the foundation the card went to, or came back from, at `REC_FOUNDATION_SHIFT`
   (`REC_FOUNDATION_MASK`);
 - `REC_FLIP` when a column move uncovered a face-down card, which turned up as part of the move.
@@ -47,13 +50,15 @@ from .moves import (
     MODE_TOP_OR_WHOLE,
     MODE_WHOLE,
     PLACE_MASK,
-    RESERVE,
     RESERVE_ANY,
     RESERVE_FOUNDATIONS,
     RESERVE_LAST,
     WASTE,
     decode,
     encode,
+    is_column,
+    reserve_index,
+    reserve_place,
 )
 
 # The undo-record layout, like the move layout, is the native core's (``canfield._native``).
@@ -71,6 +76,11 @@ REC_FOUNDATION_MASK = _native.REC_FOUNDATION_MASK
 MAX_RECYCLES = _native.MAX_RECYCLES
 #: Set in a column move's record when the move uncovered a face-down card and turned it up.
 REC_FLIP = _native.REC_FLIP
+#: With `REC_FILL`: which reserve pile filled the emptied column, and its mask.
+REC_FILL_PILE_SHIFT = _native.REC_FILL_PILE_SHIFT
+REC_FILL_PILE_MASK = _native.REC_FILL_PILE_MASK
+#: Set in a column move's record when the waste's top card filled the emptied column.
+REC_WASTE_FILL = _native.REC_WASTE_FILL
 
 _TO_FOUNDATION = encode(0, FOUNDATION)
 #: The count bits of a one-card move.
@@ -106,6 +116,7 @@ class Engine:
         "down",
         "empty_ok",
         "fcount",
+        "fill_waste",
         "fnext",
         "fof",
         "fsuit",
@@ -114,6 +125,7 @@ class Engine:
         "loc",
         "mode",
         "ncols",
+        "piles",
         "recycles",
         "redeals",
         "res",
@@ -133,6 +145,7 @@ class Engine:
         self.builds = rules.builds
         self.empty_ok = rules.empty_ok
         self.auto_fill = rules.auto_fill
+        self.fill_waste = rules.fill_waste
         self.mode = rules.mode
         self.takeback = rules.takeback
         self.limit = 10**9 if rules.column_limit is None else rules.column_limit
@@ -142,7 +155,9 @@ class Engine:
         self.children = rules.children
         # With one deck every card is unique: loc[card] is its column's index, or -1.
         self.loc: list[int] | None = None
-        self.res = list(pos.reserve)
+        # Every reserve pile, bottom to top; `res` is pile 1 (the same list).
+        self.piles = [list(p) for p in pos.reserves]
+        self.res = self.piles[0]
         self.cols = [list(c) for c in pos.columns]
         self.down = [sum(1 << p for p in d) for d in pos.face_down] if pos.face_down else [0] * len(self.cols)
         self.stock = list(reversed(pos.stock))  # next card to turn at the end
@@ -223,13 +238,14 @@ class Engine:
         ncols = self.ncols
         tops = [c[-1] if c else -1 for c in cols]
         wtop = self.waste[-1] if self.waste else -1
-        rtop = self.res[-1] if self.res else -1
         if wtop >= 0 and wants[wtop] >= 0:
             add(WASTE | _TO_FOUNDATION)
-        if rtop >= 0 and wants[rtop] >= 0 and (self.reserve_play != RESERVE_LAST or len(self.res) == 1):
-            add(RESERVE | _TO_FOUNDATION)
-        if not self._reserve_to_column():
-            rtop = -1  # the reserve's card goes to no column
+        rtops = []  # each reserve pile's top card that may go to a column, or -1
+        for k, pile in enumerate(self.piles):
+            rtop = pile[-1] if pile else -1
+            if rtop >= 0 and wants[rtop] >= 0 and (self.reserve_play != RESERVE_LAST or len(pile) == 1):
+                add(reserve_place(k) | _TO_FOUNDATION)
+            rtops.append(rtop if self._reserve_to_column(k) else -1)
         for i in range(ncols):
             t = tops[i]
             if t >= 0 and wants[t] >= 0:
@@ -269,8 +285,8 @@ class Engine:
                             add(COL + i | dst | (size - p) << COUNT_SHIFT)
                     elif c == wtop:
                         add(WASTE | dst | _ONE)
-                    elif c == rtop:
-                        add(RESERVE | dst | _ONE)
+                    elif c in rtops:
+                        add(reserve_place(rtops.index(c)) | dst | _ONE)
                     elif self.takeback:
                         s = c // 13
                         n = self.fcount[self.fof[s]]
@@ -287,7 +303,7 @@ class Engine:
                     for c, code in zip(scards, scodes, strict=True):
                         if code & PLACE_MASK != dst and builds[c * 52 + t] and code >> COUNT_SHIFT <= room:
                             add(code | dst << DST_SHIFT)
-        if -1 in tops and (not self.auto_fill or not self.res):
+        if -1 in tops and (not self.auto_fill or self.reserve_empty()):
             empty_ok = self.empty_ok
             scards, scodes = self._sources()
             for j in range(ncols):
@@ -296,7 +312,7 @@ class Engine:
                     for c, code in zip(scards, scodes, strict=True):
                         src = code & PLACE_MASK
                         n = code >> COUNT_SHIFT
-                        if empty_ok[c] and (src < COL or n != len(cols[src - COL])) and n <= self.limit:
+                        if empty_ok[c] and (not is_column(src) or n != len(cols[src - COL])) and n <= self.limit:
                             add(code | dst)
         if self.stock or (self.waste and self.may_recycle()):
             add(0)
@@ -307,10 +323,21 @@ class Engine:
         passes, below `MAX_RECYCLES`."""
         return self.recycles < (MAX_RECYCLES if self.redeals < 0 else self.redeals)
 
-    def _reserve_to_column(self) -> bool:
-        """Whether the reserve's top card may go to a column (under ``reserve_play``)."""
+    def _reserve_to_column(self, k: int = 0) -> bool:
+        """Whether reserve pile ``k``'s top card may go to a column (under ``reserve_play``)."""
         play = self.reserve_play
-        return play == RESERVE_ANY or (play == RESERVE_LAST and len(self.res) == 1)
+        return play == RESERVE_ANY or (play == RESERVE_LAST and len(self.piles[k]) == 1)
+
+    def reserve_empty(self) -> bool:
+        """Whether every reserve pile is empty."""
+        return not any(self.piles)
+
+    def fill_pile(self) -> int | None:
+        """The reserve pile that fills an emptied column: the one with the most cards, the
+        leftmost on a tie; None when every pile is empty."""
+        sizes = [len(p) for p in self.piles]
+        most = max(sizes)
+        return sizes.index(most) if most else None
 
     def _sources(self) -> tuple[list[int], list[int]]:
         """Every card that may move to a column, with its move's source and count bits."""
@@ -319,9 +346,10 @@ class Engine:
         if self.waste:
             scards.append(self.waste[-1])
             scodes.append(WASTE | _ONE)
-        if self.res and self._reserve_to_column():
-            scards.append(self.res[-1])
-            scodes.append(RESERVE | _ONE)
+        for k, pile in enumerate(self.piles):
+            if pile and self._reserve_to_column(k):
+                scards.append(pile[-1])
+                scodes.append(reserve_place(k) | _ONE)
         builds = self.builds
         mode = self.mode
         for i, col in enumerate(self.cols):
@@ -384,18 +412,22 @@ class Engine:
         src = m & PLACE_MASK
         dst = (m >> DST_SHIFT) & PLACE_MASK
         rec = m
+        pile = reserve_index(src)
         if src == WASTE:
             cards = [self.waste.pop()]
-        elif src == RESERVE:
-            cards = [self.res.pop()]
-        elif src >= COL:
+        elif pile is not None:
+            cards = [self.piles[pile].pop()]
+        elif is_column(src):
             col = self.cols[src - COL]
             n = m >> COUNT_SHIFT
             cards = col[-n:]
             del col[-n:]
-            if not col and self.auto_fill and self.res:
-                col.append(self.res.pop())
-                rec |= REC_FILL
+            if not col and self.auto_fill and (fill := self.fill_pile()) is not None:
+                col.append(self.piles[fill].pop())
+                rec |= REC_FILL | fill << REC_FILL_PILE_SHIFT
+            elif not col and self.fill_waste and self.waste:
+                col.append(self.waste.pop())
+                rec |= REC_WASTE_FILL
             elif col and self.down[src - COL] >> (len(col) - 1) & 1:
                 self.down[src - COL] ^= 1 << (len(col) - 1)  # the uncovered card turns up
                 rec |= REC_FLIP
@@ -421,7 +453,7 @@ class Engine:
             if loc is not None:
                 for c in cards:
                     loc[c] = dst - COL
-        if rec & REC_FILL and loc is not None:
+        if rec & (REC_FILL | REC_WASTE_FILL) and loc is not None:
             loc[self.cols[src - COL][0]] = src - COL
         self.hist.append(rec)
 
@@ -451,19 +483,23 @@ class Engine:
             cards = [c]
         else:
             col = self.cols[dst - COL]
-            n = (m >> COUNT_SHIFT) if src >= COL else 1
+            n = (m >> COUNT_SHIFT) if is_column(src) else 1
             cards = col[-n:]
             del col[-n:]
         loc = self.loc
+        pile = reserve_index(src)
         if src == WASTE:
             self.waste.append(cards[0])
-        elif src == RESERVE:
-            self.res.append(cards[0])
-        elif src >= COL:
+        elif pile is not None:
+            self.piles[pile].append(cards[0])
+        elif is_column(src):
             col = self.cols[src - COL]
-            if rec & REC_FILL:
+            if rec & (REC_FILL | REC_WASTE_FILL):
                 c = col.pop()
-                self.res.append(c)
+                if rec & REC_FILL:
+                    self.piles[rec >> REC_FILL_PILE_SHIFT & REC_FILL_PILE_MASK].append(c)
+                else:
+                    self.waste.append(c)
                 if loc is not None:
                     loc[c] = -1
             if rec & REC_FLIP:
@@ -493,21 +529,26 @@ class Engine:
                 return "the stock and the waste are empty"
             return f"the stock is empty and no redeal is left ({self.passes_text()})"
         src, dst, n = decode(m)
-        if (src >= COL and src - COL >= self.ncols) or (dst >= COL and dst - COL >= self.ncols):
+        if (is_column(src) and src - COL >= self.ncols) or (is_column(dst) and dst - COL >= self.ncols):
             return f"these rules have {self.ncols} columns"
+        k = reserve_index(src)
+        if k is not None and k >= len(self.piles):
+            return f"these rules have {len(self.piles)} reserve pile{'s' if len(self.piles) > 1 else ''}"
         if src == WASTE:
             if not self.waste:
                 return "the waste is empty"
             c = self.waste[-1]
-        elif src == RESERVE:
-            if not self.res:
-                return "the reserve is empty"
-            c = self.res[-1]
-            if self.reserve_play == RESERVE_LAST and len(self.res) > 1:
-                return f"the reserve's card plays only when it is the last one left ({len(self.res)} are)"
+        elif k is not None:
+            pile = self.piles[k]
+            name = f"reserve pile {k + 1}" if len(self.piles) > 1 else "the reserve"
+            if not pile:
+                return f"{name} is empty"
+            c = pile[-1]
+            if self.reserve_play == RESERVE_LAST and len(pile) > 1:
+                return f"{name}'s card plays only when it is the last one left ({len(pile)} are)"
             if self.reserve_play == RESERVE_FOUNDATIONS and dst != FOUNDATION:
-                return "the reserve's cards go only to the foundations"
-        elif src >= COL:
+                return f"{name}'s cards go only to the foundations"
+        elif is_column(src):
             col = self.cols[src - COL]
             if not col:
                 return f"column {src - COL + 1} is empty"
@@ -554,9 +595,9 @@ class Engine:
             if self.rules.builds[c * 52 + t]:  # only the base keeps it off
                 why += f": columns rank from the base, {RANKS[self.start]}, as the foundations do"
             return why
-        if self.auto_fill and self.res:
+        if self.auto_fill and not self.reserve_empty():
             return f"column {j} is empty and the reserve fills it"
-        if src >= COL and n == len(self.cols[src - COL]):
+        if is_column(src) and n == len(self.cols[src - COL]):
             return "moving a whole column onto an empty column changes nothing"
         rank = self.rules.spec.empty_column_rank
         if rank is not None and not self.rules.empty_ok[c]:
@@ -581,6 +622,7 @@ class Engine:
         """An immutable snapshot of the position."""
         return Position(
             reserve=self.res,
+            more_reserves=self.piles[1:],
             start=self.start,
             foundations=tuple(zip(self.fsuit, self.fcount, strict=True)),
             columns=self.cols,
@@ -599,6 +641,7 @@ class Engine:
             tuple(self.stock),
             tuple(self.waste),
             tuple(self.down),
+            tuple(tuple(p) for p in self.piles[1:]),
             self.recycles,  # last: searches that ignore the recycle count drop it
         )
 

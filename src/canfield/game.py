@@ -82,7 +82,7 @@ class Game:
         if not isinstance(rules, Rules):
             raise CanfieldError(f"a Game's rules are compiled Rules (see rules_for), not {type(rules).__name__}")
         check_position(position, rules.spec, pass_limit=rules.pass_limit)
-        if rules.auto_fill and position.reserve and any(not c for c in position.columns):
+        if rules.auto_fill and any(position.reserves) and any(not c for c in position.columns):
             raise InvalidPositionError("a column is empty while the reserve has cards (these rules fill it at once)")
         floor = rules.scorer.floor
         if score is not None and (isinstance(score, bool) or not isinstance(score, int)):

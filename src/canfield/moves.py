@@ -14,6 +14,8 @@ Places (6 bits each):
 - ``FSUIT + s`` (4..7), as a source only: the top card of a foundation of suit ``s`` (♠♥♦♣),
   a foundation take-back.
 - ``COL + i`` (8..16): column ``i + 1``.
+- ``RESERVES + k - 1`` (48..54): reserve pile ``k + 1`` where the rules have several piles
+  (``reserve_piles``); pile 1 is ``RESERVE``, so one-pile move ints are what they always were.
 """
 
 from __future__ import annotations
@@ -26,6 +28,10 @@ RESERVE = _native.RESERVE
 FOUNDATION = _native.FOUNDATION
 FSUIT = _native.FSUIT
 COL = _native.COL
+#: The place of reserve pile 2; pile ``k`` (from 0) past the first is at ``RESERVES + k - 1``.
+RESERVES = _native.RESERVES
+#: The most reserve piles a rule set may have.
+MAX_RESERVES = _native.MAX_RESERVES
 
 #: The most columns a rule set may have (the notation names columns 1-9).
 MAX_COLUMNS = _native.MAX_COLUMNS
@@ -61,6 +67,25 @@ RESERVE_ANY, RESERVE_LAST, RESERVE_FOUNDATIONS = (
 RESERVE_PLAYS = {"any": RESERVE_ANY, "last": RESERVE_LAST, "foundations": RESERVE_FOUNDATIONS}
 
 
+def reserve_place(k: int) -> int:
+    """The place of reserve pile ``k`` (from 0): `RESERVE` for the first, ``RESERVES + k - 1`` after it."""
+    return RESERVE if k == 0 else RESERVES + k - 1
+
+
+def reserve_index(p: int) -> int | None:
+    """The reserve pile (from 0) of place ``p``, or None when ``p`` is not a reserve pile's."""
+    if p == RESERVE:
+        return 0
+    if RESERVES <= p < RESERVES + MAX_RESERVES - 1:
+        return p - RESERVES + 1
+    return None
+
+
+def is_column(p: int) -> bool:
+    """Whether place ``p`` is a column's."""
+    return COL <= p < COL + MAX_COLUMNS
+
+
 def encode(src: int, dst: int, count: int = 1) -> int:
     """The int of a move: ``src | dst << DST_SHIFT | count << COUNT_SHIFT``; the stock move is 0."""
     return src | dst << DST_SHIFT | count << COUNT_SHIFT
@@ -86,10 +111,11 @@ def is_move_int(m: object, columns: int = MAX_COLUMNS) -> bool:
         return False
     src, dst, n = decode(m)
     last = COL + columns - 1
-    if not (WASTE <= src <= last and src != FOUNDATION):
+    pile = reserve_index(src) is not None
+    if not (pile or (WASTE <= src <= last and src != FOUNDATION)):
         return False
     if not (dst == FOUNDATION or COL <= dst <= last) or src == dst:
         return False
-    if not 1 <= n <= MAX_COUNT or (n > 1 and (src < COL or dst == FOUNDATION)):
+    if not 1 <= n <= MAX_COUNT or (n > 1 and (src < COL or pile or dst == FOUNDATION)):
         return False
     return not (FSUIT <= src < COL and dst == FOUNDATION)

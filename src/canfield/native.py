@@ -18,7 +18,16 @@ def native_engine(rules: Rules, position: Position) -> NativeEngine:
     """A native engine at ``position`` under ``rules``."""
     p = position
     return NativeEngine(
-        rules.native, p.reserve, p.start, p.foundations, p.columns, p.stock, p.waste, p.recycles, p.face_down or None
+        rules.native,
+        p.reserve,
+        p.start,
+        p.foundations,
+        p.columns,
+        p.stock,
+        p.waste,
+        p.recycles,
+        p.face_down or None,
+        p.more_reserves or None,
     )
 
 
@@ -34,6 +43,7 @@ def native_position(engine: NativeEngine) -> Position:
         waste=waste,
         recycles=recycles,
         face_down=engine.face_down(),
+        more_reserves=engine.more_reserves(),
     )
 
 
@@ -45,7 +55,7 @@ def finish(engine: NativeEngine) -> tuple[int, ...]:
     done: list[int] = []
     while True:
         reserve, _, _, _, stock, waste, _ = engine.position()
-        if stock or waste or reserve or engine.is_won():
+        if stock or waste or reserve or any(engine.more_reserves()) or engine.is_won():
             break
         up = next((m for m in engine.moves() if decode(m)[1] == FOUNDATION), None)
         if up is None:

@@ -4,7 +4,9 @@ Moves: ``s`` turns the stock (or turns the waste back over); ``wf``, ``rf``, ``3
 reserve or column-3 top card to its foundation; ``w2``, ``r2`` play them onto column 2; ``13``
 moves column 1's top card onto column 3 and ``13:4`` its top 4 cards; ``H2`` moves the top card of
 the hearts foundation onto column 2. Parsing also accepts upper/lower case, suit symbols and
-``13:1`` (written back as ``13``).
+``13:1`` (written back as ``13``). With several reserve piles, ``r`` is pile 1 and ``r2``–``r8``
+followed by the target name the others: ``r2f`` sends pile 2's top card up, ``r23`` plays it onto
+column 3 (``r2`` alone stays pile 1's card onto column 2).
 """
 
 from __future__ import annotations
@@ -21,17 +23,22 @@ from .moves import (
     FSUIT,
     LAYOUT_TEXT,
     MAX_COUNT,
+    MAX_RESERVES,
     RESERVE,
+    RESERVES,
     STOCK,
     WASTE,
     decode,
     encode,
+    is_column,
     is_move_int,
+    reserve_index,
+    reserve_place,
 )
 from .position import Position
 from .text import format_option, read_int, shown
 
-_MOVE_RE = re.compile(r"([wWrR1-9SHDCshdc♠♥♦♣])([fF1-9])(?::([0-9]+))?")
+_MOVE_RE = re.compile(rf"([rR][2-{MAX_RESERVES}](?=[fF1-9])|[wWrR1-9SHDCshdc♠♥♦♣])([fF1-9])(?::([0-9]+))?")
 
 
 class Move:
@@ -43,7 +50,8 @@ class Move:
     equals only itself, as in chess libraries (``Move.parse("12") == "12"`` is False: compare
     ``str(move)``, or parse the text); equality and hashing are identity's, as fast as can be.
 
-    ``source`` is ``'s'`` (the stock), ``'w'``, ``'r'``, a column number ``'1'``–``'9'`` or a
+    ``source`` is ``'s'`` (the stock), ``'w'``, ``'r'`` (reserve pile 1), ``'r2'``–``'r8'`` (the
+    other reserve piles, where the rules have several), a column number ``'1'``–``'9'`` or a
     foundation's suit letter ``'S'``/``'H'``/``'D'``/``'C'``; ``target`` is ``'f'``, a column
     number, or ``''`` for the stock move; ``count`` is the number of cards moved (0 for the stock
     move). The flags say the same in words, for scorers and programs: `is_stock`, `to_foundation`,
@@ -70,7 +78,7 @@ class Move:
     text: str
     """The canonical text, e.g. ``'13:4'``."""
     source: str
-    """Where the cards come from: ``'s'``, ``'w'``, ``'r'``, ``'1'``–``'9'`` or a suit letter."""
+    """Where the cards come from: ``'s'``, ``'w'``, ``'r'``, ``'r2'``–``'r8'``, ``'1'``–``'9'`` or a suit letter."""
     target: str
     """Where they go: ``'f'``, ``'1'``–``'9'``, or ``''`` for the stock move."""
     count: int
@@ -84,7 +92,7 @@ class Move:
     from_waste: bool
     """The waste's top card moves."""
     from_reserve: bool
-    """The reserve's top card moves."""
+    """A reserve pile's top card moves (any pile)."""
     from_column: bool
     """Cards move from the end of a column."""
     to_column: bool
@@ -126,9 +134,9 @@ class Move:
             "to_foundation": not stock and dst == FOUNDATION,
             "from_foundation": FSUIT <= src < COL,
             "from_waste": src == WASTE,
-            "from_reserve": src == RESERVE,
-            "from_column": src >= COL,
-            "to_column": not stock and dst >= COL,
+            "from_reserve": reserve_index(src) is not None,
+            "from_column": is_column(src),
+            "to_column": not stock and is_column(dst),
         }
         for name, value in fields.items():
             object.__setattr__(move, name, value)
@@ -181,6 +189,8 @@ def _place_text(p: int) -> str:
         return "r"
     if p == FOUNDATION:
         return "f"
+    if p >= RESERVES:
+        return f"r{p - RESERVES + 2}"
     if p < COL:
         return SUITS[p - FSUIT]
     return str(p - COL + 1)
@@ -209,11 +219,13 @@ def parse_move(text: str) -> int:
     m = _MOVE_RE.fullmatch(t)
     if not m:
         raise InvalidMoveError(
-            f"malformed move {shown(text)}: expected 's', a source (w, r, column 1-9, or a foundation's "
-            "suit S/H/D/C) and a target (f or column 1-9), optionally ':count', e.g. 'wf', 'r2', '13:4'"
+            f"malformed move {shown(text)}: expected 's', a source (w, r, reserve pile r2-r{MAX_RESERVES}, "
+            "column 1-9, or a foundation's suit S/H/D/C) and a target (f or column 1-9), optionally ':count', e.g. 'wf', 'r2', '13:4'"
         )
     s, d, n = m.groups()
-    if s.isdigit():
+    if len(s) == 2:  # reserve pile 2..8
+        src = reserve_place(int(s[1]) - 1)
+    elif s.isdigit():
         src = COL + int(s) - 1
     elif s in "wW":
         src = WASTE
@@ -227,7 +239,7 @@ def parse_move(text: str) -> int:
         raise InvalidMoveError(f"malformed move {shown(text)}: a column cannot move onto itself")
     if count is None or not 1 <= count <= MAX_COUNT:
         raise InvalidMoveError(f"malformed move {shown(text)}: the count must be 1..{MAX_COUNT}")
-    if count > 1 and not s.isdigit():
+    if count > 1 and not is_column(src):
         raise InvalidMoveError(f"malformed move {shown(text)}: only a column moves more than one card")
     if count > 1 and dst == FOUNDATION:
         raise InvalidMoveError(f"malformed move {shown(text)}: one card at a time goes to a foundation")
@@ -265,7 +277,8 @@ def format_piles(pos: Position) -> str:
     """The piles of a position as the six space-separated fields of a position string.
 
     ``<reserve> <foundations> <columns> <stock> <waste> <recycles>``: cards as two letters run
-    together (``-`` for an empty pile); the reserve and waste bottom to top, the stock in turning
+    together (``-`` for an empty pile); the reserve and waste bottom to top (several reserve piles
+    separated by ``/``, as columns are: ``5H9C/-`` is two piles, the second empty), the stock in turning
     order; foundations as ``<start rank>:<suit><count>.…`` (``7:H1.S0.D0.C0``); columns bottom to
     top, separated by ``/`` (a lone empty column is ``-``, so that the field is never empty), a
     face-down column card written in lower case (``qh8S``: the queen of hearts face down under the
@@ -273,9 +286,10 @@ def format_piles(pos: Position) -> str:
     """
     found = ".".join(f"{SUITS[s]}{n}" for s, n in pos.foundations)
     cols = "/".join(_column_cards(pos, i) for i in range(len(pos.columns)))
+    reserve = "/".join(_cards(p) for p in pos.reserves)
     return " ".join(
         [
-            _cards(pos.reserve),
+            reserve,
             f"{RANKS[pos.start]}:{found}",
             cols or "-",
             _cards(pos.stock),
@@ -292,7 +306,12 @@ def parse_piles(fields: list[str]) -> Position:
     if len(fields) != 6:
         raise InvalidPositionError(f"expected 6 pile fields, got {len(fields)}")
     res, found, cols, stock, waste, recycles = fields
-    reserve = _parse_cards(res, "reserve")
+    piles = res.split("/")
+    if len(piles) > MAX_RESERVES:
+        raise InvalidPositionError(f"reserve: {len(piles)} piles, at most {MAX_RESERVES}")
+    reserves = [
+        _parse_cards(p or "-", "reserve" if len(piles) == 1 else f"reserve pile {k + 1}") for k, p in enumerate(piles)
+    ]
     start_text, sep, ftext = found.partition(":")
     if not sep:
         raise InvalidPositionError(
@@ -320,7 +339,8 @@ def parse_piles(fields: list[str]) -> Position:
     if passes_back is None:
         raise InvalidPositionError(f"recycle count {shown(recycles)} is not a number")
     return Position(
-        reserve=reserve,
+        reserve=reserves[0],
+        more_reserves=reserves[1:],
         start=start,
         foundations=foundations,
         columns=columns,

@@ -25,7 +25,8 @@ class Observation:
     stock is face down: only counted), ``waste`` bottom to top, ``recycles``; then ``name`` (the
     variant's name), ``draw`` (cards the next turn of the stock takes), ``passes`` (``pass 1 of
     3``), ``pass_limit`` (None: unlimited), ``score``, ``moves`` (the move counter), ``won`` and
-    ``lost``.
+    ``lost``; ``more_reserves``, reserve piles 2 to N where the rules have several (`reserves`
+    lists them all).
     """
 
     reserve: tuple[int | None, ...]
@@ -43,6 +44,12 @@ class Observation:
     moves: int = 0
     won: bool = False
     lost: bool = False
+    more_reserves: tuple[tuple[int | None, ...], ...] = ()
+
+    @property
+    def reserves(self) -> tuple[tuple[int | None, ...], ...]:
+        """Every reserve pile, bottom to top, the first one ``reserve``."""
+        return (self.reserve, *self.more_reserves)
 
     @property
     def pass_number(self) -> int:
@@ -70,11 +77,15 @@ def observe(
     rules: Rules, position: Position, *, score: int = 0, moves: int = 0, won: bool = False, lost: bool = False
 ) -> Observation:
     """What a player of ``rules`` sees at ``position``: face-down reserve and column cards are ``None``."""
-    size = len(position.reserve)
-    hidden = size - rules.reserve_visible
+
+    def seen(pile: tuple[int, ...]) -> tuple[int | None, ...]:
+        hidden = len(pile) - rules.reserve_visible
+        return tuple(c if i >= hidden else None for i, c in enumerate(pile))
+
     recycles = position.recycles
     return Observation(
-        reserve=tuple(c if i >= hidden else None for i, c in enumerate(position.reserve)),
+        reserve=seen(position.reserve),
+        more_reserves=tuple(seen(p) for p in position.more_reserves),
         start=position.start,
         foundations=position.foundations,
         columns=tuple(

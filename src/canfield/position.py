@@ -39,6 +39,8 @@ class Position:
     - ``face_down``: for each column, the places (0 = its bottom card) of its face-down cards;
       ``()`` when every column card is face up. A face-down card is never a column's top card: it
       turns up as part of the move that uncovers it.
+    - ``more_reserves``: reserve piles 2 to N, each bottom to top, where the rules have several
+      (``reserve_piles``); ``reserve`` is pile 1. ``()`` with one pile. `reserves` lists them all.
     """
 
     reserve: tuple[int, ...] = attrs.field(converter=_tuple)
@@ -49,6 +51,12 @@ class Position:
     waste: tuple[int, ...] = attrs.field(default=(), converter=_tuple)
     recycles: int = 0
     face_down: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_face_down)
+    more_reserves: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_tuples)
+
+    @property
+    def reserves(self) -> tuple[tuple[int, ...], ...]:
+        """Every reserve pile, bottom to top, the first one ``reserve``."""
+        return (self.reserve, *self.more_reserves)
 
     def is_face_down(self, column: int, place: int) -> bool:
         """Whether card ``place`` (0 = the bottom one) of column ``column`` is face down."""
@@ -61,7 +69,7 @@ class Position:
 
     def all_cards(self) -> list[int]:
         """Every card of the position, each pile in turn (for checks that nothing is lost)."""
-        out = list(self.reserve)
+        out = [c for pile in self.reserves for c in pile]
         for i in range(len(self.foundations)):
             out += self.foundation_cards(i)
         for col in self.columns:
@@ -92,6 +100,7 @@ def default_deal(
     fixed_base: int | None,
     column_deal: str = "u",
     base_cards_up: bool = True,
+    reserve_piles: int = 1,
 ) -> Position:
     """The standard reading of a deal: reserve, base card, the columns row by row, then the stock.
 
@@ -100,7 +109,9 @@ def default_deal(
     without a base card. With ``base_cards_up=False`` they stay in the deal and the foundations
     start empty. ``column_deal`` gives each column's cards from the bottom, ``d`` face down and
     ``u`` face up; they are dealt a row across all columns at a time, the bottom row first.
+    With several ``reserve_piles`` each is dealt ``reserve_size`` cards, pile 1 first.
     """
+    reserve_size *= reserve_piles
     if fixed_base is not None and not base_cards_up:
         rest = list(cards)
         suits = foundation_suits(None, decks)
@@ -118,12 +129,19 @@ def default_deal(
         found = tuple((s, 1 if i == 0 else 0) for i, s in enumerate(suits))
         start = base % 13
         del rest[reserve_size]
-    reserve = rest[:reserve_size]
+    each = reserve_size // reserve_piles
+    piles = [rest[k * each : (k + 1) * each] for k in range(reserve_piles)]
     rows = len(column_deal)
     dealt = rest[reserve_size : reserve_size + columns * rows]
     cols = tuple(tuple(dealt[r * columns + i] for r in range(rows)) for i in range(columns))
     stock = rest[reserve_size + columns * rows :]
     down = tuple(i for i, letter in enumerate(column_deal) if letter == "d")
     return Position(
-        reserve=reserve, start=start, foundations=found, columns=cols, stock=stock, face_down=(down,) * columns
+        reserve=piles[0],
+        start=start,
+        foundations=found,
+        columns=cols,
+        stock=stock,
+        face_down=(down,) * columns,
+        more_reserves=piles[1:],
     )

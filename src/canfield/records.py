@@ -230,7 +230,9 @@ def _not_from(pos: Position, dealt: Position) -> str | None:
     """
     if (pos.start, [s for s, _ in pos.foundations]) != (dealt.start, [s for s, _ in dealt.foundations]):
         return "its foundations start otherwise"
-    if pos.reserve != dealt.reserve[: len(pos.reserve)]:
+    if len(pos.reserves) != len(dealt.reserves) or any(
+        p != d[: len(p)] for p, d in zip(pos.reserves, dealt.reserves, strict=True)
+    ):
         return "its reserve is not what the deal's reserve leaves"
     rest = iter(dealt.waste + dealt.stock)
     if not all(c in rest for c in pos.waste + pos.stock):  # in order: `in` consumes the iterator

@@ -42,6 +42,15 @@ class FillRule:
     accepts: Callable[[int], bool] = attrs.field(
         default=_any_card, metadata={"doc": "Which cards may go on an empty column."}
     )
+    waste: bool = attrs.field(
+        default=False,
+        kw_only=True,
+        metadata={"doc": "With auto: once every reserve pile is empty, fill an emptied column at once from the waste."},
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if self.waste and not self.auto:
+            raise VariantError("FillRule(waste=True) is part of the automatic fill: it needs auto=True")
 
 
 def _aliases(value: object) -> tuple[str, ...]:
@@ -118,6 +127,11 @@ class Rules:
     #: ``empty_ok[c]``: card ``c`` may go on an empty column.
     empty_ok: tuple[bool, ...]
     auto_fill: bool
+    #: With `auto_fill`: once every reserve pile is empty, the waste's top card fills an emptied
+    #: column.
+    fill_waste: bool
+    #: How many reserve piles there are.
+    reserve_piles: int
     mode: int
     takeback: bool
     #: The most cards a column may hold (None: no limit).
@@ -181,6 +195,8 @@ class Rules:
             self.column_limit,
             self.reserve_play,
             "d" in self.spec.column_deal,
+            self.reserve_piles,
+            self.fill_waste,
         )
 
     def options(self) -> dict[str, Any]:
@@ -268,6 +284,8 @@ def compile_rules(variant: Variant, spec: RuleSpec, hook: pluggy.HookRelay) -> R
         children=tuple(tuple(s for s in range(52) if builds[s * 52 + t]) for t in range(52)),
         empty_ok=tuple(empty_ok),
         auto_fill=fill.auto,
+        fill_waste=fill.waste,
+        reserve_piles=spec.reserve_piles,
         mode=mode,
         takeback=spec.foundation_takeback,
         column_limit=spec.column_limit,
@@ -318,6 +336,8 @@ def check_position(pos: object, spec: RuleSpec, who: Variant | None = None, *, p
                 f"the {SUITS[empty]} foundation is empty, but it starts with a card and these rules "
                 "take no card back from a foundation"
             )
+    if len(pos.more_reserves) + 1 != spec.reserve_piles:
+        raise fail(f"{len(pos.more_reserves) + 1} reserve piles, the rules have {spec.reserve_piles}")
     if pos.face_down:
         if "d" not in spec.column_deal:
             raise fail("a column card is face down, but these rules deal every column card face up (column_deal)")

@@ -19,7 +19,7 @@ from .text import read_int
 #: The choices of each text field (its validator and the docs read them).
 TABLEAU_MOVES: tuple[str, ...] = ("any", "top-or-whole", "whole", "single")
 BUILD_RULES: tuple[str, ...] = ("alternate-colour", "any-suit", "same-suit")
-EMPTY_COLUMN: tuple[str, ...] = ("reserve", "any")
+EMPTY_COLUMN: tuple[str, ...] = ("reserve", "reserve-then-waste", "any")
 RESERVE_VISIBLE: tuple[str, ...] = ("top", "all")
 RESERVE_PLAY: tuple[str, ...] = ("any", "last", "foundations")
 #: The most cards a column's deal may have (``column_deal``), and so the most face-down cards.
@@ -33,6 +33,8 @@ MAX_DRAW: int = _native.MAX_DRAW
 #: and a variant's pass limit at most ``MAX_PASS_LIMIT``.
 MAX_DECKS: int = _native.MAX_DECKS
 MAX_COLUMNS: int = _native.MAX_COLUMNS
+#: The most reserve piles a rule set may have (``reserve_piles``).
+MAX_RESERVES: int = _native.MAX_RESERVES
 MAX_PASS_LIMIT: int = _native.MAX_PASS_LIMIT
 #: The most recycles a position may have been through (with unlimited passes, the waste turns back
 #: over until this count).
@@ -112,7 +114,16 @@ class RuleSpec:
         ),
     )
     reserve_size: int = attrs.field(
-        default=13, validator=_int_range(0, 52), metadata=_doc("Cards dealt to the reserve.")
+        default=13,
+        validator=_int_range(0, 52),
+        metadata=_doc("Cards dealt to the reserve (to each pile, with several)."),
+    )
+    reserve_piles: int = attrs.field(
+        default=1,
+        validator=_int_range(1, MAX_RESERVES),
+        metadata=_doc(
+            "Number of reserve piles, side by side, each dealt reserve_size cards; each pile's top card plays, and an emptied column fills from the pile with the most cards (the leftmost on a tie)."
+        ),
     )
     reserve_visible: str = attrs.field(
         default="top",
@@ -164,7 +175,7 @@ class RuleSpec:
         default="reserve",
         validator=_one_of(EMPTY_COLUMN),
         metadata=_doc(
-            "How an empty column fills: at once from the reserve, then with any card once the reserve is empty ('reserve'); or with any card at any time, never automatically ('any')."
+            "How an empty column fills: at once from the reserve, then with any card once the reserve is empty ('reserve'); at once from the reserve, then from the waste's top card once the reserve is empty, then with any card ('reserve-then-waste'); or with any card at any time, never automatically ('any')."
         ),
     )
     empty_column_rank: int | None = attrs.field(
@@ -222,12 +233,16 @@ class RuleSpec:
                 "base_cards_up=False is for a fixed foundation_base (the dealt base card always starts its foundation)"
             )
         first = (
-            self.reserve_size + (0 if self.foundation_base is not None else 1) + self.columns * len(self.column_deal)
+            self.reserve_size * self.reserve_piles
+            + (0 if self.foundation_base is not None else 1)
+            + self.columns * len(self.column_deal)
         )
         fixed = 4 * self.decks if self.foundation_base is not None and self.base_cards_up else 0
         if first + fixed > 52 * self.decks:
             raise RulesError(
-                f"reserve_size={self.reserve_size} and columns={self.columns} of {len(self.column_deal)} "
+                f"reserve_size={self.reserve_size}"
+                + (f" in {self.reserve_piles} piles" if self.reserve_piles > 1 else "")
+                + f" and columns={self.columns} of {len(self.column_deal)} "
                 f"card(s) need {first + fixed} cards; "
                 f"{self.decks} deck(s) hold {52 * self.decks}"
             )

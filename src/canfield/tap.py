@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from .cards import parse_card
 from .errors import CanfieldError, InvalidMoveError
-from .moves import COL, RESERVE, STOCK, WASTE, decode
+from .moves import COL, RESERVE, STOCK, WASTE, decode, reserve_place
 from .notation import Move
 from .position import Position
 from .text import read_int
@@ -33,6 +33,11 @@ def tap_source(position: Position, place: str) -> tuple[int | None, int]:
         return WASTE, 1
     if t.lower() == "r":
         return RESERVE, 1
+    if len(t) == 2 and t[0] in "rR" and t[1].isdigit():
+        k = int(t[1]) - 1
+        if not 0 <= k < len(pos.reserves):
+            raise InvalidMoveError(f"tap on reserve pile {t}: these rules have {len(pos.reserves)} reserve piles")
+        return reserve_place(k), 1
     number = read_int(t)
     if number is not None:
         if not 1 <= number <= len(pos.columns):
@@ -44,8 +49,9 @@ def tap_source(position: Position, place: str) -> tuple[int | None, int]:
         raise InvalidMoveError(f"tap on {place!r}: expected 's', 'w', 'r', a column number or a card ({e})") from None
     if pos.waste and pos.waste[-1] == c:
         return WASTE, 1
-    if pos.reserve and pos.reserve[-1] == c:
-        return RESERVE, 1
+    for k, pile in enumerate(pos.reserves):
+        if pile and pile[-1] == c:
+            return reserve_place(k), 1
     for i, col in enumerate(pos.columns):
         if c in col:
             return COL + i, len(col) - col.index(c)

@@ -9,11 +9,12 @@
 //! card, and playing the waste's card only the links around it. With several decks they are
 //! hashed by place.
 
+use super::reserves::reserve_key;
 use super::Engine;
 use crate::hash::{
     down_key, mix2, z2, Tag, COLUMN_KEYS, FOUNDATION_KEYS, LINK_KEYS, RECYCLES_KEYS, TOP_KEYS,
 };
-use crate::moves::{col_index, Move, RESERVE, WASTE};
+use crate::moves::{col_index, Move, WASTE};
 
 /// No card: before the first card of the stock and waste sequence, or the top of an empty waste.
 const NO_CARD: u8 = 255;
@@ -82,8 +83,10 @@ impl Engine {
         self.colm = self.colh.iter().map(|&h| mix2(h)).collect();
         self.colsum = self.colm.iter().fold(0, |acc, &m| acc.wrapping_add(m));
         let mut h = 0;
-        for (d, &c) in self.res.iter().enumerate() {
-            h ^= z2(Tag::Reserve, c, d);
+        for k in 0..self.reserve_piles() {
+            for (d, &c) in self.pile(k).iter().enumerate() {
+                h ^= reserve_key(k, c, d);
+            }
         }
         if self.one_deck {
             let mut before = NO_CARD;
@@ -149,9 +152,10 @@ impl Engine {
             (waste, left, waste_top) = (p - 1, total - 1, before);
             single = [c];
             &single
-        } else if src == RESERVE {
-            let c = self.res[self.res.len() - 1];
-            pile ^= z2(Tag::Reserve, c, self.res.len() - 1);
+        } else if let Some(k) = m.from_reserve() {
+            let res = self.pile(k);
+            let c = res[res.len() - 1];
+            pile ^= reserve_key(k, c, res.len() - 1);
             single = [c];
             &single
         } else if m.from_column() {
@@ -161,10 +165,23 @@ impl Engine {
             for (d, &c) in col.iter().enumerate().skip(col.len() - count) {
                 delta ^= COLUMN_KEYS.get(Tag::Column, c, d);
             }
-            if count == col.len() && self.rules.auto_fill && !self.res.is_empty() {
-                let r = self.res[self.res.len() - 1];
+            let fill = if count == col.len() && self.rules.auto_fill {
+                self.fill_pile()
+            } else {
+                None
+            };
+            if let Some(k) = fill {
+                let res = self.pile(k);
+                let r = res[res.len() - 1];
                 delta ^= COLUMN_KEYS.get(Tag::Column, r, 0);
-                pile ^= z2(Tag::Reserve, r, self.res.len() - 1);
+                pile ^= reserve_key(k, r, res.len() - 1);
+            } else if count == col.len() && self.rules.auto_fill && self.rules.fill_waste && p > 0 {
+                // The waste's top card fills the emptied column.
+                let c = waste_top.expect("a card on the waste");
+                let before = at(p - 1);
+                pile ^= unlink(before, c, (p < total).then(|| self.turn_order(p)));
+                (waste, left, waste_top) = (p - 1, total - 1, before);
+                delta ^= COLUMN_KEYS.get(Tag::Column, c, 0);
             } else if count < col.len() && self.down[i] >> (col.len() - count - 1) & 1 != 0 {
                 delta ^= down_key(col.len() - count - 1); // the uncovered card turns up
             }

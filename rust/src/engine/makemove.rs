@@ -4,7 +4,7 @@
 use super::keys::top;
 use super::Engine;
 use crate::hash::{down_key, z2, Tag, COLUMN_KEYS, FOUNDATION_KEYS};
-use crate::moves::{col_index, Move, Record, MAX_COUNT, RESERVE, WASTE};
+use crate::moves::{col_index, Move, Record, MAX_COUNT, WASTE};
 
 impl Engine {
     /// Play move `m`, which must be legal here (see `moves`), and push its undo record.
@@ -29,8 +29,8 @@ impl Engine {
         if src == WASTE {
             moved[0] = self.waste_pop();
             n = 1;
-        } else if src == RESERVE {
-            moved[0] = self.res_pop();
+        } else if let Some(k) = m.from_reserve() {
+            moved[0] = self.pile_pop(k);
             n = 1;
         } else if m.from_column() {
             let i = col_index(src);
@@ -38,10 +38,9 @@ impl Engine {
             for k in (0..n).rev() {
                 moved[k] = self.col_pop(i);
             }
-            if self.cols[i].is_empty() && self.rules.auto_fill && !self.res.is_empty() {
-                let c = self.res_pop();
+            if let Some((c, filled)) = self.fill(i, rec) {
+                rec = filled;
                 self.col_push(i, c);
-                rec = rec.with_fill();
                 if self.one_deck {
                     self.loc[c as usize] = i as i8;
                 }
@@ -164,13 +163,17 @@ impl Engine {
         }
         if src == WASTE {
             self.waste_push(moved[0]);
-        } else if src == RESERVE {
-            self.res_push(moved[0]);
+        } else if let Some(k) = m.from_reserve() {
+            self.pile_push(k, moved[0]);
         } else if m.from_column() {
             let i = col_index(src);
-            if rec.filled() {
+            if rec.filled() || rec.waste_filled() {
                 let c = self.col_pop(i);
-                self.res_push(c);
+                if rec.filled() {
+                    self.pile_push(rec.fill_pile(), c);
+                } else {
+                    self.waste_push(c);
+                }
                 if self.one_deck {
                     self.loc[c as usize] = -1;
                 }
@@ -213,17 +216,20 @@ impl Engine {
         c
     }
 
-    #[inline]
-    fn res_pop(&mut self) -> u8 {
-        let c = self.res.pop().expect("a card in the reserve");
-        self.pile_h ^= z2(Tag::Reserve, c, self.res.len());
-        c
-    }
-
-    #[inline]
-    fn res_push(&mut self, c: u8) {
-        self.pile_h ^= z2(Tag::Reserve, c, self.res.len());
-        self.res.push(c);
+    /// The automatic fill of column `i`, which a move (its record so far `rec`) just emptied:
+    /// the card taken for it, from the fullest reserve pile or (`fill_waste`, every pile empty)
+    /// the waste, with the record saying so; None when the column stays empty.
+    fn fill(&mut self, i: usize, rec: Record) -> Option<(u8, Record)> {
+        if !self.cols[i].is_empty() || !self.rules.auto_fill {
+            return None;
+        }
+        if let Some(k) = self.fill_pile() {
+            return Some((self.pile_pop(k), rec.with_fill(k)));
+        }
+        if self.rules.fill_waste && !self.waste.is_empty() {
+            return Some((self.waste_pop(), rec.with_waste_fill()));
+        }
+        None
     }
 
     /// Take the waste's top card out of the position (a move plays it).

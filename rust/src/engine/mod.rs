@@ -7,6 +7,7 @@
 //! - `position`: a position as plain data, checked against the rules; the engine built from it;
 //! - `movegen`: the legal moves;
 //! - `makemove`: make and unmake;
+//! - `reserves`: several reserve piles, and which one fills an emptied column;
 //! - `keys`: the position's hash, kept move by move, and a child's hash without playing its move;
 //! - `walks`: loss detection, perft and random playouts over the move tree.
 
@@ -14,6 +15,7 @@ mod keys;
 mod makemove;
 mod movegen;
 mod position;
+mod reserves;
 mod walks;
 
 pub use keys::{recycles_key, Child};
@@ -28,7 +30,10 @@ use std::sync::Arc;
 #[derive(Clone, Debug)]
 pub struct Engine {
     pub rules: Arc<Rules>,
+    /// Reserve pile 1, bottom to top.
     pub res: Vec<u8>,
+    /// Reserve piles 2 to N (see `reserves`), each bottom to top; empty with one pile.
+    pub more_res: Vec<Vec<u8>>,
     pub cols: Vec<Vec<u8>>,
     /// Each column's face-down cards: bit `p` for the card `p` places from its bottom. Cards
     /// come and go only at a column's top, so a face-down card keeps its place until the move

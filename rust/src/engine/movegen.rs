@@ -1,7 +1,7 @@
 //! Move generation: every legal move of a position, each once, in the reference engine's order.
 
 use super::Engine;
-use crate::moves::{col, col_index, Move, FSUIT, RESERVE, WASTE};
+use crate::moves::{col, col_index, reserve, Move, FSUIT, MAX_COLUMNS, MAX_RESERVES, WASTE};
 use crate::rules::{MODE_ANY, MODE_SINGLE, MODE_WHOLE};
 
 impl Engine {
@@ -10,23 +10,31 @@ impl Engine {
         out.clear();
         let r = &*self.rules;
         let n = r.columns;
-        let mut tops = [-1i16; 9];
+        let mut tops = [-1i16; MAX_COLUMNS as usize];
         for (i, col) in self.cols.iter().enumerate() {
             if let Some(&c) = col.last() {
                 tops[i] = i16::from(c);
             }
         }
         let wtop = self.waste.last().map_or(-1, |&c| i16::from(c));
-        let mut rtop = self.res.last().map_or(-1, |&c| i16::from(c));
         if wtop >= 0 && self.wants[wtop as usize] >= 0 {
             out.push(Move::up(WASTE));
         }
-        if rtop >= 0 && self.wants[rtop as usize] >= 0 && r.reserve_to_foundation(self.res.len()) {
-            out.push(Move::up(RESERVE));
+        // Each reserve pile's top card that may go to a column (-1: none).
+        let piles = self.reserve_piles();
+        let mut rtops = [-1i16; MAX_RESERVES as usize];
+        for (k, rtop) in rtops[..piles].iter_mut().enumerate() {
+            let pile = self.pile(k);
+            if let Some(&c) = pile.last() {
+                if self.wants[c as usize] >= 0 && r.reserve_to_foundation(pile.len()) {
+                    out.push(Move::up(reserve(k)));
+                }
+                if r.reserve_to_column(pile.len()) {
+                    *rtop = i16::from(c);
+                }
+            }
         }
-        if !r.reserve_to_column(self.res.len()) {
-            rtop = -1; // the reserve's card goes to no column
-        }
+        let rtops = &rtops[..piles];
         for (i, &t) in tops[..n].iter().enumerate() {
             if t >= 0 && self.wants[t as usize] >= 0 {
                 out.push(Move::up(col(i)));
@@ -79,8 +87,8 @@ impl Engine {
                         }
                     } else if c == wtop {
                         out.push(Move::new(WASTE, dst, 1));
-                    } else if c == rtop {
-                        out.push(Move::new(RESERVE, dst, 1));
+                    } else if let Some(k) = rtops.iter().position(|&rt| rt == c) {
+                        out.push(Move::new(reserve(k), dst, 1));
                     } else if r.takeback {
                         let s = (c / 13) as usize;
                         let nf = self.fcount[self.fof[s] as usize];
@@ -104,7 +112,7 @@ impl Engine {
                 }
             }
         }
-        if tops[..n].contains(&-1) && (!r.auto_fill || self.res.is_empty()) {
+        if tops[..n].contains(&-1) && (!r.auto_fill || self.reserve_empty()) {
             if self.one_deck {
                 self.sources(&mut sources);
             }
@@ -135,9 +143,12 @@ impl Engine {
         if let Some(&c) = self.waste.last() {
             out.push((c, Move::from_place(WASTE, 1)));
         }
-        if let Some(&c) = self.res.last() {
-            if r.reserve_to_column(self.res.len()) {
-                out.push((c, Move::from_place(RESERVE, 1)));
+        for k in 0..self.reserve_piles() {
+            let pile = self.pile(k);
+            if let Some(&c) = pile.last() {
+                if r.reserve_to_column(pile.len()) {
+                    out.push((c, Move::from_place(reserve(k), 1)));
+                }
             }
         }
         for (i, column) in self.cols.iter().enumerate() {
@@ -190,7 +201,7 @@ impl Engine {
         if self.wants[w as usize] >= 0 {
             out.push(Move::up(WASTE));
         }
-        let fill_blocked = r.auto_fill && !self.res.is_empty();
+        let fill_blocked = r.auto_fill && !self.reserve_empty();
         for (j, column) in self.cols.iter().enumerate() {
             match column.last() {
                 Some(&t) if r.builds(w, t) && column.len() < r.column_limit => {

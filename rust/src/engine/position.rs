@@ -18,6 +18,9 @@ pub struct Position {
     /// For each column, the places (0 = its bottom card) of its face-down cards; empty when no
     /// column has any. A face-down card is never a column's top card.
     pub face_down: Vec<Vec<u8>>,
+    /// Reserve piles 2 to N, each bottom to top, where the rules have several (`reserve` is
+    /// pile 1); empty with one pile.
+    pub more_reserves: Vec<Vec<u8>>,
 }
 
 /// The most places from a column's bottom that can hold a face-down card (one bit each).
@@ -93,12 +96,20 @@ impl Position {
                 rules.column_limit
             ));
         }
+        if self.more_reserves.len() + 1 != rules.reserve_piles {
+            return Err(format!(
+                "{} reserve piles, the rules have {}",
+                self.more_reserves.len() + 1,
+                rules.reserve_piles
+            ));
+        }
         let mut counts = [0usize; 52];
         let piles = [&self.reserve, &self.stock, &self.waste];
         for &c in piles
             .into_iter()
             .flatten()
             .chain(self.columns.iter().flatten())
+            .chain(self.more_reserves.iter().flatten())
         {
             if c >= 52 {
                 return Err(format!("{c} is not a card (0..51)"));
@@ -150,6 +161,7 @@ impl Engine {
         let nf = pos.foundations.len();
         let mut e = Engine {
             res: pos.reserve.clone(),
+            more_res: pos.more_reserves.clone(),
             cols: pos.columns.clone(),
             down: (0..pos.columns.len())
                 .map(|i| {
@@ -202,6 +214,7 @@ impl Engine {
     pub fn position(&self) -> Position {
         Position {
             reserve: self.res.clone(),
+            more_reserves: self.more_res.clone(),
             start: self.start,
             foundations: self
                 .fsuit

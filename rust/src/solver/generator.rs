@@ -102,7 +102,11 @@ pub(super) fn play(
     let mut auto = 0;
     // The game's own finish: while stock, waste and reserve are empty, the first move to a
     // foundation, as `canfield.Game` plays it.
-    while auto_finish && e.stock.is_empty() && e.waste.is_empty() && e.res.is_empty() && !e.is_won()
+    while auto_finish
+        && e.stock.is_empty()
+        && e.waste.is_empty()
+        && e.reserve_empty()
+        && !e.is_won()
     {
         e.moves(scratch);
         let Some(&up) = scratch.iter().find(|m| m.to_foundation()) else {

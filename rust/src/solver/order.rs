@@ -8,7 +8,7 @@
 
 use super::generator::{uncovered, SearchMove};
 use crate::engine::Engine;
-use crate::moves::{col_index, Move, FOUNDATION, RESERVE, WASTE};
+use crate::moves::{col_index, Move, FOUNDATION, WASTE};
 use crate::rules::Rules;
 
 /// A sort key: the index in its low `INDEX_BITS`, the kind (below 1 << `KIND_BITS`) and the stock
@@ -104,10 +104,10 @@ fn rank(e: &Engine, m: Move) -> u8 {
         return 9;
     }
     match (m.src(), m.dst()) {
-        (RESERVE, FOUNDATION) => 0,
+        _ if m.from_reserve().is_some() && m.to_foundation() => 0,
         (_, FOUNDATION) if m.from_column() => 1,
         (WASTE, FOUNDATION) => 2,
-        (RESERVE, _) => 3,
+        _ if m.from_reserve().is_some() => 3,
         _ if m.from_column() => {
             if progresses(e, m) {
                 4

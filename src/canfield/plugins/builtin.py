@@ -63,9 +63,11 @@ def canfield_draw_count(spec: RuleSpec, pass_index: int) -> int:
 @hookimpl(trylast=True)
 def canfield_fill_rule(spec: RuleSpec) -> FillRule:
     rank = spec.empty_column_rank
+    auto = spec.empty_column != "any"
+    waste = spec.empty_column == "reserve-then-waste"
     if rank is None:
-        return FillRule(auto=spec.empty_column == "reserve")
-    return FillRule(auto=spec.empty_column == "reserve", accepts=lambda card: card % 13 == rank)
+        return FillRule(auto=auto, waste=waste)
+    return FillRule(auto=auto, accepts=lambda card: card % 13 == rank, waste=waste)
 
 
 @hookimpl(trylast=True)
@@ -78,6 +80,7 @@ def canfield_deal(spec: RuleSpec, cards: list[int]) -> Position:
         fixed_base=spec.foundation_base,
         column_deal=spec.column_deal,
         base_cards_up=spec.base_cards_up,
+        reserve_piles=spec.reserve_piles,
     )
 
 

@@ -36,14 +36,20 @@
 //! the win).
 
 use crate::engine::Engine;
-use crate::moves::{col_index, Move, RESERVE};
+use crate::moves::{col_index, Move};
 use crate::rules::Rules;
 
 /// Whether the argument holds: one deck (a card's place is its own), no take-back in the search
 /// (`takebacks`: a card up stays up), and no automatic move but the fill (the argument knows of
-/// no other; not under `auto_finish`).
+/// no other; not under `auto_finish`). The fill it knows is from one reserve pile: with several
+/// piles (the fullest fills, so playing a dead card up from one changes which fills later) or a
+/// fill from the waste it is not proved, and the rule is off; several piles without automatic
+/// fill are covered (each pile's next card is only free earlier).
 pub(in crate::solver) fn applies(rules: &Rules, takebacks: bool, auto_finish: bool) -> bool {
-    rules.decks == 1 && !takebacks && !auto_finish
+    rules.decks == 1
+        && !takebacks
+        && !auto_finish
+        && !(rules.auto_fill && (rules.reserve_piles > 1 || rules.fill_waste))
 }
 
 /// Whether move `m` plays a card up that is safe to play at once (see the module docs).
@@ -54,8 +60,9 @@ pub(in crate::solver) fn is_safe(e: &Engine, m: Move) -> bool {
     let card = if m.from_column() {
         let col = &e.cols[col_index(m.src())];
         col[col.len() - 1]
-    } else if m.src() == RESERVE {
-        e.res[e.res.len() - 1]
+    } else if let Some(k) = m.from_reserve() {
+        let pile = e.pile(k);
+        pile[pile.len() - 1]
     } else {
         return false;
     };

@@ -33,9 +33,12 @@ use crate::solver::Pruning;
 /// turns it up, and the swap back would not turn it down again), no column limit (the argument
 /// does not count room), no automatic finish (the argument knows of no automatic move but the
 /// fill), and columns that build one rank down (so a run of up to 12 cards holds no two cards of a
-/// rank, which the uses of a swap are listed by; a plugin's rule may build otherwise).
+/// rank, which the uses of a swap are listed by; a plugin's rule may build otherwise). The fill
+/// it knows is from one reserve pile: not proved for several piles or a fill from the waste.
 pub(in crate::solver) fn applies(rules: &Rules, auto_finish: bool) -> bool {
     rules.decks == 1
+        && rules.reserve_piles == 1
+        && !rules.fill_waste
         && !auto_finish
         && rules.mode == MODE_ANY
         && !rules.face_down

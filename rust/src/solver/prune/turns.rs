@@ -29,9 +29,12 @@ use crate::solver::generator::SearchMove;
 /// Whether the argument holds: it needs only what every rule set gives, that a stock turn moves
 /// cards between the stock and the waste alone, and that no automatic move follows one (the fill
 /// follows a column emptied, the finish an empty stock and waste). A rule that made a stock turn
-/// do more would switch the folding off here.
-pub(in crate::solver) fn applies(_rules: &Rules) -> bool {
-    true
+/// do more would switch the folding off here. A fill from the waste (`Rules::fill_waste`) is
+/// such a rule: a column move that empties its column then plays the waste's top card, so it does
+/// not commute with stock turns, and the fold (which folds turns into the waste card's own moves
+/// only) would miss it: off.
+pub(in crate::solver) fn applies(rules: &Rules) -> bool {
+    !rules.fill_waste
 }
 
 /// Whether a position with `waste` of `total` stock and waste cards on the waste, after

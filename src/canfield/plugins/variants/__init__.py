@@ -41,6 +41,9 @@ MODULES: tuple[str, ...] = (
     "munger",
     "mystique",
     "candike",
+    "gate",
+    "little_gate",
+    "duke",
 )
 
 
