@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import xml.etree.ElementTree as ET
@@ -85,6 +86,24 @@ def test_two_decks_and_nine_columns() -> None:
     root = ET.fromstring(svg)
     width = float(root.attrib["viewBox"].split()[2])
     assert width > 9 * CARD_W  # nine columns side by side
+
+
+def test_a_columns_face_down_cards_show_between_its_face_up_ones() -> None:
+    """Minerva deals face down, face up, face down, face up: each back shows enough to be counted."""
+    game = canfield.Game.from_code("CF1-D1-AAAABKN", "minerva")
+    root = ET.fromstring(check_picture(game))
+    label = next(t for t in root.iter(f"{SVG}text") if t.text == "1")
+    x_col = float(label.attrib["x"]) - CARD_W / 2
+    tops = []  # the y of each card of column 1, bottom card first, with its kind
+    for el in root:
+        kind = el.attrib.get("class")
+        if kind in ("card", "back"):
+            x, y = map(float, el.attrib["transform"].removeprefix("translate(").rstrip(")").split(","))
+            if x == x_col:
+                tops.append((y, kind))
+    assert [kind for _, kind in tops] == ["back", "card", "back", "card"]
+    gaps = [b[0] - a[0] for a, b in itertools.pairwise(tops)]
+    assert min(gaps) >= 10, gaps  # a back under a face-up card is more than a hairline
 
 
 def foundation_places(svg: str) -> list[tuple[float, float]]:

@@ -34,6 +34,7 @@ LABEL = 18
 FAN_X = 40  # between the waste's fanned cards: a card's index stays visible
 FAN_Y = 26  # between face-up cards in a column or a visible reserve
 BACK_Y = 3  # between face-down cards of the reserve
+BACK_SHOWN = 12  # a column's face-down card under a face-up one: enough of its back shows to count it
 WASTE_SHOWN = 3  # the most waste cards fanned out
 FOUNDATION_ROW = 8  # the most foundations in a row: two decks' worth, each place of a row one suit
 RESERVE_ROW = 3  # the most reserve piles side by side under the stock and waste
@@ -115,13 +116,17 @@ def _slot(x: float, y: float, mark: str = "", colour: str = DIM) -> str:
     return out
 
 
-def _fan_y(cards: tuple[int | None, ...], x: float, y: float) -> tuple[list[str], float]:
-    """A pile drawn downwards, backs close together and face-up cards apart; returns its bottom edge."""
+def _fan_y(cards: tuple[int | None, ...], x: float, y: float, back_under_up: float = BACK_Y) -> tuple[list[str], float]:
+    """A pile drawn downwards, backs close together and face-up cards apart; returns its bottom edge.
+
+    ``back_under_up`` is how much of a back shows under a face-up card: a column's face-down cards
+    lie between face-up ones, and each must be seen there.
+    """
     parts = []
     for i, c in enumerate(cards):
         parts.append(_back(x, y) if c is None else _card(x, y, c))
         if i < len(cards) - 1:
-            y += BACK_Y if c is None else FAN_Y
+            y += FAN_Y if c is not None else BACK_Y if cards[i + 1] is None else back_under_up
     return parts, y + CARD_H
 
 
@@ -198,7 +203,7 @@ def draw(obs: Observation, *, width: int | None = None) -> str:
         x = x_right + i * pitch
         body.append(_text(x + CARD_W / 2, y_low - 6, str(i + 1), size=13, fill=INK, anchor="middle", bold=True))
         if col:
-            parts, col_end = _fan_y(col, x, y_low)
+            parts, col_end = _fan_y(col, x, y_low, BACK_SHOWN)
             body += parts
         else:
             body.append(_slot(x, y_low))

@@ -3,10 +3,12 @@
 //!
 //! A search move may turn the stock first (`prune::turns`): "turn k times, then play the waste's
 //! card". How much those turns cost depends on the pass limit, so the order does too (`Order`).
+//! Where an emptied column may be filled by any card at any time, a fill is tried after every
+//! other move (`Order::fills_last`).
 
 use super::generator::{uncovered, SearchMove};
 use crate::engine::Engine;
-use crate::moves::{Move, FOUNDATION, WASTE};
+use crate::moves::{col_index, Move, FOUNDATION, WASTE};
 use crate::rules::Rules;
 
 /// A sort key: the index in its low `INDEX_BITS`, the kind (below 1 << `KIND_BITS`) and the stock
@@ -17,9 +19,24 @@ const KIND_BITS: u32 = 4;
 const _: () = assert!(INDEX_BITS + KIND_BITS + SearchMove::TURNS_BITS <= 64);
 
 /// How a position's search moves are sorted: by kind (`rank`) and by stock turns, in one of two
-/// priorities.
+/// priorities (`Priority`), with fills of an empty column last or not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Order {
+pub(super) struct Order {
+    pub(super) priority: Priority,
+    /// Whether a move onto an empty column comes after every other move but the stock turn.
+    /// Where no card fills an empty column by itself (Superior's free choice of fill), every
+    /// waste card a few turns away, the reserve's card and each column's top card may fill it,
+    /// and a depth-first search sorted by kind alone spends an empty column on the first of
+    /// them and searches everything under that fill before trying to use the column better:
+    /// `CF1-D3-ESGSUNE` under Superior's rules took 17.6 million positions to win that way, and
+    /// takes about 310,000 with fills last. An empty column is a resource; the moves that do not
+    /// spend it go first.
+    pub(super) fills_last: bool,
+}
+
+/// Which of a search move's kind and its stock turns sorts first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Priority {
     /// Kind first, then fewer stock turns: with unlimited passes, cards turned past come round
     /// again, so a card k turns away is as good as the next one.
     Kind,
@@ -33,28 +50,52 @@ pub(super) enum Order {
 }
 
 impl Order {
-    /// The order for `rules`: `NearStock` under a pass limit, `Kind` with unlimited passes.
+    /// The order for `rules`: `NearStock` under a pass limit, `Kind` with unlimited passes;
+    /// fills last where an empty column is not filled by itself.
     pub(super) fn of(rules: &Rules) -> Order {
-        if rules.pass_limit.is_some() {
-            Order::NearStock
-        } else {
-            Order::Kind
+        Order {
+            priority: if rules.pass_limit.is_some() {
+                Priority::NearStock
+            } else {
+                Priority::Kind
+            },
+            fills_last: !rules.auto_fill,
         }
     }
 
     /// The sort key of search move `m` (the index `i` makes it unique, and keeps ties as listed).
     #[inline]
     fn key(self, e: &Engine, m: SearchMove, i: usize) -> u64 {
-        let (kind, turns) = (u64::from(rank(e, m.last())), u64::from(m.turns()));
-        let key = match self {
-            Order::Kind => kind << (INDEX_BITS + SearchMove::TURNS_BITS) | turns << INDEX_BITS,
-            Order::NearStock => turns << (INDEX_BITS + KIND_BITS) | kind << INDEX_BITS,
+        let last = m.last();
+        let kind = if self.fills_last && fills(e, last) {
+            FILL
+        } else {
+            rank(e, last)
+        };
+        let (kind, turns) = (u64::from(kind), u64::from(m.turns()));
+        let key = match self.priority {
+            Priority::Kind => kind << (INDEX_BITS + SearchMove::TURNS_BITS) | turns << INDEX_BITS,
+            Priority::NearStock => turns << (INDEX_BITS + KIND_BITS) | kind << INDEX_BITS,
         };
         key | i as u64
     }
 }
 
-/// A move's kind, lower first (the first key of `Order::Kind`, the second of `Order::NearStock`).
+/// The kind of a fill of an empty column under `Order::fills_last`: after every other move but
+/// the stock turn.
+const FILL: u8 = 8;
+const _: () = assert!(FILL < 9 && 9 < 1 << KIND_BITS);
+
+/// Whether `m` puts a card (or a run) on an empty column. (A move after a swap is ranked before
+/// the swap is played; a swap leaves a card under the run it moves, and lands it on a card, so it
+/// neither empties nor fills a column, and this still holds.)
+#[inline]
+fn fills(e: &Engine, m: Move) -> bool {
+    m.to_column() && e.cols[col_index(m.dst())].is_empty()
+}
+
+/// A move's kind, lower first (the first key of `Priority::Kind`, the second of
+/// `Priority::NearStock`).
 /// Moves that make progress come first: cards to the foundations, the reserve's card played, a
 /// column move that empties its column or uncovers a card that goes up; then the waste's card
 /// onto a column; other column moves last.
