@@ -17,7 +17,8 @@ was written. By default each is solved four ways, one after the other:
 
 ``--only`` picks other rule sets too: ``classic``, ``rainbow``, ``superior`` and ``whole``
 (``canfield`` moving whole columns only, no take-back), ``literature-d1`` (draw 1), and each of them
-with ``-base`` (``build_past_base=False``).
+with ``-base`` (``build_past_base=False``); and the family's games with several reserve piles as
+their variants play them, ``gate``, ``little-gate`` and ``duke``.
 
 For each: resolved % (won or lost within the cap), won %, lost %, the won % with its 95 % Wilson
 interval made conservative over the unresolved deals (all lost / all won), and CPU seconds per
@@ -75,6 +76,9 @@ CONFIGS: dict[str, tuple[str, dict[str, object]]] = {}
 for _name, (_variant, _options) in _ONE_SET.items():
     CONFIGS[_name] = (_variant, _options)
     CONFIGS[f"{_name}-base"] = (_variant, {**_options, "build_past_base": False})
+#: The family's games with several reserve piles, each as its variant plays it.
+for _name in ("gate", "little-gate", "duke"):
+    CONFIGS[_name] = (_name, {})
 #: What runs without ``--only``.
 DEFAULT = ["literature", "literature-base", "canfield", "classic"]
 
@@ -159,22 +163,26 @@ class Baseline:
             subprocess.run([*pip, "install", "--no-deps", "--target", str(site), str(wheel)], check=True)
         self.worker = Worker(__file__, site)
         env = dict(os.environ, PYTHONPATH=str(site), CANFIELD_DISABLE_PLUGIN_AUTOLOAD="1")
-        self.fields = json.loads(
+        # The baseline's spec fields and variant ids, which say what it can run.
+        known = json.loads(
             subprocess.run(
                 [
                     sys.executable,
                     "-c",
-                    "import attrs, canfield; print([f.name for f in attrs.fields(canfield.RuleSpec)])",
+                    "import attrs, canfield, json; print(json.dumps([[f.name for f in attrs.fields(canfield.RuleSpec)],"
+                    " [v.id for v in canfield.variants()]]))",
                 ],
                 capture_output=True,
                 text=True,
                 env=env,
                 check=True,
-            ).stdout.replace("'", '"')
+            ).stdout
         )
+        self.fields, self.variants = set(known[0]), set(known[1])
 
-    def can_run(self, options: dict[str, object]) -> bool:
-        return all(name in self.fields for name in options)
+    def can_run(self, variant: str, options: dict[str, object]) -> bool:
+        """Whether the baseline has ``variant`` and every option named."""
+        return variant in self.variants and all(name in self.fields for name in options)
 
     def solve(self, variant: str, options: dict[str, Any], code: str, cap: float, memory: int) -> Result:
         verdict, states, seconds = json.loads(self.worker.ask(json.dumps([variant, options, code, cap, memory])))
@@ -296,7 +304,7 @@ def run(
     name: str, codes: list[str], cap: float, memory: int, baseline: Baseline | None, solvitaire: Solvitaire | None
 ) -> None:
     variant, options = CONFIGS[name]
-    base = baseline if baseline is not None and baseline.can_run(options) else None
+    base = baseline if baseline is not None and baseline.can_run(variant, options) else None
     outside = solvitaire if solvitaire is not None and solvitaire.binary(name) else None
     ours: list[Result] = []
     theirs: list[Result] = []
@@ -335,7 +343,7 @@ def run(
         for code, today, then in clashes:
             print(f"  DISAGREE {code}: today {today}, baseline {then}")
     elif baseline is not None:
-        print("  (the baseline has no such options)")
+        print("  (the baseline has no such variant or options)")
 
 
 def main() -> None:
