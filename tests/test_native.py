@@ -159,6 +159,7 @@ def test_key_ignores_the_order_of_the_columns(game: canfield.Game, data: st.Data
         waste=pos.waste,
         recycles=pos.recycles,
         face_down=[pos.face_down[i] for i in order] if pos.face_down else (),
+        more_reserves=pos.more_reserves,
     )
     other = canfield.Game(game.rules, shuffled)
     assert other.key() == game.key()
@@ -418,7 +419,8 @@ def test_the_move_layout_is_the_native_one() -> None:
                 assert encode(*decode(m)) == m == _native._encode_move(*decode(m))
         # The stock move; waste, reserve and each column up; waste, reserve and four foundation
         # suits onto each column; runs of each count tried from each column onto each other.
-        assert well_formed == 1 + (2 + columns) + (2 + 4) * columns + columns * (columns - 1) * runs
+        piles = (moves.MAX_RESERVES - 1) * (1 + columns)  # each reserve pile past the first: up, onto each column
+        assert well_formed == 1 + (2 + columns) + (2 + 4) * columns + columns * (columns - 1) * runs + piles
 
 
 def test_the_native_stubs_match_the_module(tmp_path: Path) -> None:

@@ -264,9 +264,9 @@ def brute_force(game: Game, limit: int = 300_000) -> str | None:
     finish = game.spec.auto_finish
 
     def key() -> tuple[object, ...]:
-        res, found, cols, stock, waste, down, recycles = e.key()
+        res, found, cols, stock, waste, down, more, recycles = e.key()
         columns = tuple(sorted(zip(cols, down, strict=True)))  # each column with its face-down cards
-        return (res, found, columns, stock, waste, recycles if steady is None else min(recycles, steady))
+        return (res, found, columns, stock, waste, more, recycles if steady is None else min(recycles, steady))
 
     def play(m: int) -> int:
         e.make(m)
@@ -349,6 +349,7 @@ def small_position(game: Game, rng: random.Random, left: int) -> Position | None
         stock=stock,
         waste=waste,
         face_down=face_down,
+        more_reserves=[()] * (game.rules.reserve_piles - 1),  # several piles: the others empty
     )
 
 

@@ -37,7 +37,7 @@ def visible_cards(game: canfield.Game) -> Counter[str]:
     """What a player sees face up: columns, visible reserve, the waste's top cards, foundation tops."""
     obs = game.observation()
     cards = [c for col in obs.columns for c in col if c is not None]
-    cards += [c for c in obs.reserve if c is not None]
+    cards += [c for pile in obs.reserves for c in pile if c is not None]
     shown = min(game.observation().draw, 3)
     cards += obs.waste[-shown:] if obs.waste else []
     cards += [s * 13 + (obs.start + n - 1) % 13 for s, n in obs.foundations if n]
@@ -47,7 +47,12 @@ def visible_cards(game: canfield.Game) -> Counter[str]:
 def hidden_cards(game: canfield.Game) -> set[str]:
     """The cards a player cannot see: the stock and the reserve's and columns' face-down cards."""
     pos, obs = game.position, game.observation()
-    down = [real for real, seen in zip(pos.reserve, obs.reserve, strict=True) if seen is None]
+    down = [
+        real
+        for pile, seen_pile in zip(pos.reserves, obs.reserves, strict=True)
+        for real, seen in zip(pile, seen_pile, strict=True)
+        if seen is None
+    ]
     down += [
         real
         for col, seen in zip(pos.columns, obs.columns, strict=True)
@@ -67,7 +72,8 @@ def check_picture(game: canfield.Game) -> str:
     backs = [g for g in root.iter(f"{SVG}g") if g.attrib.get("class") == "back"]
     obs = game.observation()
     face_down = sum(c is None for col in obs.columns for c in col)
-    assert len(backs) == sum(c is None for c in obs.reserve) + face_down + (obs.stock_count > 0)
+    reserve_down = sum(c is None for pile in obs.reserves for c in pile)
+    assert len(backs) == reserve_down + face_down + (obs.stock_count > 0)
     assert not re.search(r"(href|src)=", svg), "a picture refers to nothing outside itself"
     return svg
 
