@@ -29,6 +29,7 @@ from canfield.notation import format_piles
 from canfield.plugins.registry import rules_for
 from canfield.svg import board_svg
 
+from .lines import replay_won_line, walk_undo_and_save
 from .positions import position
 from .strategies import games
 from .test_variants import refused
@@ -246,42 +247,14 @@ def test_positions_face_down_only_where_the_rules_deal_it() -> None:
 
 @pytest.mark.parametrize("vid", IDS)
 def test_a_won_line_replays(vid: str) -> None:
-    code, line = WINS[vid]["code"], WINS[vid]["line"].split()
-    g = canfield.Game.from_code(code, vid)
-    half = len(line) // 2
-    for move in line[:half]:
-        g.play(move)
-    g = canfield.Game.from_json(g.to_json())  # saved and loaded half way
-    for move in line[half:]:
-        assert not g.is_won()
-        g.play(move)
-    assert g.is_won() and g.position.face_down == ()
-    assert [m.text for m in g.line] == line
+    g = replay_won_line(WINS[vid]["code"], vid, WINS[vid]["line"].split())
+    assert g.position.face_down == ()
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games(variants=IDS), st.data())
 def test_walks_undo_and_save_round_trip(g: canfield.Game, data: st.DataObject) -> None:
-    ref = g.reference_engine()
-    start = g.position_string()
-    seen = [start]
-    for _ in range(data.draw(st.integers(1, 60))):
-        moves = g.legal_moves()
-        assert [m.code for m in moves] == ref.moves()
-        if not moves:
-            break
-        move = data.draw(st.sampled_from(moves))
-        g.play(move)
-        ref.make(move.code)
-        assert ref.position() == g.position, g.position_string()
-        seen.append(g.position_string())
-    loaded = canfield.Game.from_json(g.to_json())
-    assert loaded.position_string() == g.position_string() and loaded.line == g.line
-    assert canfield.Game.from_position(g.position_string()).position == g.position
-    for text in reversed(seen[:-1]):
-        g.undo()
-        assert g.position_string() == text
-    assert g.position_string() == start
+    walk_undo_and_save(g, data, min_moves=1)
 
 
 # -- the views and the docs ---------------------------------------------------------------------------

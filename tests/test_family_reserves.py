@@ -26,13 +26,13 @@ from canfield import _native, docsgen
 from canfield.board import board_text
 from canfield.cards import card_text
 from canfield.describe import en, fr, it, pl
-from canfield.engine import Engine
 from canfield.errors import InvalidMoveError, InvalidPositionError
 from canfield.moves import RESERVE, RESERVES, reserve_index, reserve_place
 from canfield.notation import format_piles, parse_move
 from canfield.plugins.registry import rules_for
 from canfield.svg import board_svg
 
+from .lines import replay_won_line, walk_undo_and_save
 from .positions import game
 from .strategies import games
 from .test_variants import refused
@@ -206,43 +206,15 @@ def test_a_saved_game_keeps_its_piles() -> None:
 
 @pytest.mark.parametrize("vid", IDS)
 def test_a_won_line_replays(vid: str) -> None:
-    code, line = WINS[vid]["code"], WINS[vid]["line"].split()
-    g = canfield.Game.from_code(code, vid)
-    half = len(line) // 2
-    for move in line[:half]:
-        g.play(move)
-    g = canfield.Game.from_json(g.to_json())  # saved and loaded half way
-    for move in line[half:]:
-        assert not g.is_won()
-        g.play(move)
-    assert g.is_won() and not any(g.position.reserves)
-    assert [m.text for m in g.line] == line
-    assert any(t.startswith("r2") for t in line)  # the line plays from the second pile
+    g = replay_won_line(WINS[vid]["code"], vid, WINS[vid]["line"].split())
+    assert not any(g.position.reserves)
+    assert any(m.text.startswith("r2") for m in g.line)  # the line plays from the second pile
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games(variants=IDS), st.data())
 def test_walks_undo_and_save_round_trip(g: canfield.Game, data: st.DataObject) -> None:
-    start = g.position_string()
-    ref = Engine(g.rules, g.position)
-    seen = [start]
-    for _ in range(data.draw(st.integers(0, 60))):
-        moves = g.legal_moves()
-        assert [m.code for m in moves] == ref.moves()
-        if not moves:
-            break
-        move = data.draw(st.sampled_from(moves))
-        g.play(move)
-        ref.make(move.code)
-        assert ref.position() == g.position, g.position_string()
-        seen.append(g.position_string())
-    loaded = canfield.Game.from_json(g.to_json())
-    assert loaded.position_string() == g.position_string() and loaded.line == g.line
-    assert canfield.Game.from_position(g.position_string()).position == g.position
-    for text in reversed(seen[:-1]):
-        g.undo()
-        assert g.position_string() == text
-    assert g.position_string() == start
+    walk_undo_and_save(g, data)
 
 
 def test_the_solver_wins_with_several_piles() -> None:
