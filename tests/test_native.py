@@ -45,6 +45,8 @@ OPTION_SETS: list[dict[str, object]] = [
     {"decks": 2, "columns": 5, "tableau_moves": "top-or-whole", "foundation_takeback": True},
     {"build_past_base": False, "foundation_takeback": True},
     {"decks": 2, "columns": 6, "build_past_base": False, "empty_column": "any"},
+    {"empty_column": "reserve-by-choice", "tableau_moves": "whole", "redeals": 1},
+    {"decks": 2, "columns": 5, "empty_column": "reserve-by-choice", "foundation_takeback": True},
 ]
 
 

@@ -167,6 +167,12 @@ extractor!(
     "fill_waste must be a bool"
 );
 extractor!(
+    fill_by_choice_arg,
+    bool,
+    Kind::Rules,
+    "fill_by_choice must be a bool"
+);
+extractor!(
     auto_finish_arg,
     bool,
     Kind::Base,
@@ -246,7 +252,7 @@ pub struct PyTables {
 impl PyTables {
     #[new]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (columns, decks, builds, empty_ok, auto_fill, mode, takeback, draws, pass_limit, past_base=true, column_limit=None, reserve_play=0, face_down=false, reserve_piles=1, fill_waste=false))]
+    #[pyo3(signature = (columns, decks, builds, empty_ok, auto_fill, mode, takeback, draws, pass_limit, past_base=true, column_limit=None, reserve_play=0, face_down=false, reserve_piles=1, fill_waste=false, fill_by_choice=false))]
     fn new(
         columns: &Bound<'_, PyAny>,
         decks: &Bound<'_, PyAny>,
@@ -263,6 +269,7 @@ impl PyTables {
         #[pyo3(from_py_with = face_down_arg)] face_down: bool,
         #[pyo3(from_py_with = reserve_piles_arg)] reserve_piles: usize,
         #[pyo3(from_py_with = fill_waste_arg)] fill_waste: bool,
+        #[pyo3(from_py_with = fill_by_choice_arg)] fill_by_choice: bool,
     ) -> PyResult<Self> {
         guard(|| {
             let k = Kind::Rules;
@@ -294,6 +301,7 @@ impl PyTables {
             )
             .and_then(|r| r.with_limits(column_limit, reserve_play, face_down))
             .and_then(|r| r.with_reserves(reserve_piles, fill_waste))
+            .and_then(|r| r.with_fill_by_choice(fill_by_choice))
             .map_err(|e| k.err(e))?;
             Ok(PyTables {
                 inner: Arc::new(rules),

@@ -63,6 +63,9 @@ pub struct Rules {
     /// With `auto_fill`: once every reserve pile is empty, an emptied column fills at once from
     /// the waste's top card.
     pub fill_waste: bool,
+    /// Without `auto_fill`: an empty column takes only a reserve pile's top card, or the waste's
+    /// once every pile is empty (the player's choice, never by itself; Dutchess).
+    pub fill_by_choice: bool,
 }
 
 impl Rules {
@@ -151,6 +154,7 @@ impl Rules {
             face_down: false,
             reserve_piles: 1,
             fill_waste: false,
+            fill_by_choice: false,
         })
     }
 
@@ -189,6 +193,19 @@ impl Rules {
         }
         self.reserve_piles = piles;
         self.fill_waste = fill_waste;
+        Ok(self)
+    }
+
+    /// These rules with an empty column filled only by the player from the reserve piles, then the
+    /// waste once they are empty (`fill_by_choice`, which rules out `auto_fill`), checked.
+    pub fn with_fill_by_choice(mut self, fill_by_choice: bool) -> Result<Rules, String> {
+        if fill_by_choice && self.auto_fill {
+            return Err(
+                "a fill by the player (fill_by_choice) rules out the automatic fill (auto_fill)"
+                    .into(),
+            );
+        }
+        self.fill_by_choice = fill_by_choice;
         Ok(self)
     }
 

@@ -126,6 +126,7 @@ class Tables:
         face_down: bool = False,
         reserve_piles: int = 1,
         fill_waste: bool = False,
+        fill_by_choice: bool = False,
     ) -> Tables: ...
 
 @final

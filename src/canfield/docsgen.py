@@ -144,6 +144,8 @@ def describe_fill(rules: Rules) -> str:
         cards = f"only {'an' if rank in (0, 7) else 'a'} {format_rank(rank)}"
     else:
         return CUSTOM.format(hook="canfield_fill_rule")
+    if rules.fill_by_choice:
+        return f"{cards} from a reserve pile, then from the waste, by choice"
     if not rules.auto_fill:
         return f"{cards}, by choice"
     source = "fuller reserve pile" if rules.reserve_piles > 1 else "reserve"

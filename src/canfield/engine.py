@@ -116,6 +116,7 @@ class Engine:
         "down",
         "empty_ok",
         "fcount",
+        "fill_by_choice",
         "fill_waste",
         "fnext",
         "fof",
@@ -146,6 +147,7 @@ class Engine:
         self.empty_ok = rules.empty_ok
         self.auto_fill = rules.auto_fill
         self.fill_waste = rules.fill_waste
+        self.fill_by_choice = rules.fill_by_choice
         self.mode = rules.mode
         self.takeback = rules.takeback
         self.limit = 10**9 if rules.column_limit is None else rules.column_limit
@@ -312,6 +314,8 @@ class Engine:
                     for c, code in zip(scards, scodes, strict=True):
                         src = code & PLACE_MASK
                         n = code >> COUNT_SHIFT
+                        if self.fill_by_choice and not self._fills_by_choice(src):
+                            continue
                         if empty_ok[c] and (not is_column(src) or n != len(cols[src - COL])) and n <= self.limit:
                             add(code | dst)
         if self.stock or (self.waste and self.may_recycle()):
@@ -327,6 +331,11 @@ class Engine:
         """Whether reserve pile ``k``'s top card may go to a column (under ``reserve_play``)."""
         play = self.reserve_play
         return play == RESERVE_ANY or (play == RESERVE_LAST and len(self.piles[k]) == 1)
+
+    def _fills_by_choice(self, src: int) -> bool:
+        """With ``fill_by_choice``: whether a card from ``src`` may go on an empty column, being a
+        reserve pile's top card, or the waste's once every pile is empty."""
+        return reserve_index(src) is not None or (src == WASTE and self.reserve_empty())
 
     def reserve_empty(self) -> bool:
         """Whether every reserve pile is empty."""
@@ -597,6 +606,10 @@ class Engine:
             return why
         if self.auto_fill and not self.reserve_empty():
             return f"column {j} is empty and the reserve fills it"
+        if self.fill_by_choice and not self._fills_by_choice(src):
+            if src == WASTE:
+                return f"column {j} is empty and takes the waste's card only once every reserve pile is empty"
+            return f"column {j} is empty and takes only a reserve card (the waste's once the reserve is empty)"
         if is_column(src) and n == len(self.cols[src - COL]):
             return "moving a whole column onto an empty column changes nothing"
         rank = self.rules.spec.empty_column_rank

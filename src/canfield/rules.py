@@ -47,10 +47,20 @@ class FillRule:
         kw_only=True,
         metadata={"doc": "With auto: once every reserve pile is empty, fill an emptied column at once from the waste."},
     )
+    by_choice: bool = attrs.field(
+        default=False,
+        kw_only=True,
+        metadata={
+            "doc": "Without auto: an empty column takes only a reserve pile's top card, or the waste's once "
+            "every pile is empty, when the player chooses."
+        },
+    )
 
     def __attrs_post_init__(self) -> None:
         if self.waste and not self.auto:
             raise VariantError("FillRule(waste=True) is part of the automatic fill: it needs auto=True")
+        if self.by_choice and self.auto:
+            raise VariantError("FillRule(by_choice=True) is a fill by the player: it needs auto=False")
 
 
 def _aliases(value: object) -> tuple[str, ...]:
@@ -130,6 +140,9 @@ class Rules:
     #: With `auto_fill`: once every reserve pile is empty, the waste's top card fills an emptied
     #: column.
     fill_waste: bool
+    #: Without `auto_fill`: an empty column takes only a reserve pile's top card, or the waste's
+    #: once every pile is empty (``empty_column="reserve-by-choice"``).
+    fill_by_choice: bool
     #: How many reserve piles there are.
     reserve_piles: int
     mode: int
@@ -197,6 +210,7 @@ class Rules:
             "d" in self.spec.column_deal,
             self.reserve_piles,
             self.fill_waste,
+            self.fill_by_choice,
         )
 
     def options(self) -> dict[str, Any]:
@@ -285,6 +299,7 @@ def compile_rules(variant: Variant, spec: RuleSpec, hook: pluggy.HookRelay) -> R
         empty_ok=tuple(empty_ok),
         auto_fill=fill.auto,
         fill_waste=fill.waste,
+        fill_by_choice=fill.by_choice,
         reserve_piles=spec.reserve_piles,
         mode=mode,
         takeback=spec.foundation_takeback,

@@ -19,7 +19,7 @@ from .text import read_int
 #: The choices of each text field (its validator and the docs read them).
 TABLEAU_MOVES: tuple[str, ...] = ("any", "top-or-whole", "whole", "single")
 BUILD_RULES: tuple[str, ...] = ("alternate-colour", "any-suit", "same-suit")
-EMPTY_COLUMN: tuple[str, ...] = ("reserve", "reserve-then-waste", "any")
+EMPTY_COLUMN: tuple[str, ...] = ("reserve", "reserve-then-waste", "any", "reserve-by-choice")
 RESERVE_VISIBLE: tuple[str, ...] = ("top", "all")
 RESERVE_PLAY: tuple[str, ...] = ("any", "last", "foundations")
 #: The most cards a column's deal may have (``column_deal``), and so the most face-down cards.
@@ -175,7 +175,7 @@ class RuleSpec:
         default="reserve",
         validator=_one_of(EMPTY_COLUMN),
         metadata=_doc(
-            "How an empty column fills: at once from the reserve, then with any card once the reserve is empty ('reserve'); at once from the reserve, then from the waste's top card once the reserve is empty, then with any card ('reserve-then-waste'); or with any card at any time, never automatically ('any')."
+            "How an empty column fills: at once from the reserve, then with any card once the reserve is empty ('reserve'); at once from the reserve, then from the waste's top card once the reserve is empty, then with any card ('reserve-then-waste'); or with any card at any time, never automatically ('any'); or only when the player chooses, with the top card of any reserve pile, or the waste's once every pile is empty ('reserve-by-choice')."
         ),
     )
     empty_column_rank: int | None = attrs.field(

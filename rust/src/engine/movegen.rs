@@ -1,7 +1,9 @@
 //! Move generation: every legal move of a position, each once, in the reference engine's order.
 
 use super::Engine;
-use crate::moves::{col, col_index, reserve, Move, FSUIT, MAX_COLUMNS, MAX_RESERVES, WASTE};
+use crate::moves::{
+    col, col_index, reserve, reserve_index, Move, FSUIT, MAX_COLUMNS, MAX_RESERVES, WASTE,
+};
 use crate::rules::{MODE_ANY, MODE_SINGLE, MODE_WHOLE};
 
 impl Engine {
@@ -121,6 +123,7 @@ impl Engine {
                     let dst = col(j);
                     for &(c, code) in &sources {
                         if r.empty_ok(c)
+                            && (!r.fill_by_choice || self.fills_by_choice(code))
                             && (!code.from_column()
                                 || code.count() != self.cols[col_index(code.src())].len())
                             && code.count() <= r.column_limit
@@ -134,6 +137,12 @@ impl Engine {
         if !self.stock.is_empty() || (!self.waste.is_empty() && self.may_recycle(self.recycles)) {
             out.push(Move::STOCK);
         }
+    }
+
+    /// With `Rules::fill_by_choice`: whether `code`'s card may go on an empty column, being a reserve
+    /// pile's top card, or the waste's once every pile is empty.
+    fn fills_by_choice(&self, code: Move) -> bool {
+        reserve_index(code.src()).is_some() || (code.src() == WASTE && self.reserve_empty())
     }
 
     /// Every card that may move to a column, with its move's source and count (no target yet).
@@ -201,7 +210,7 @@ impl Engine {
         if self.wants[w as usize] >= 0 {
             out.push(Move::up(WASTE));
         }
-        let fill_blocked = r.auto_fill && !self.reserve_empty();
+        let fill_blocked = (r.auto_fill || r.fill_by_choice) && !self.reserve_empty();
         for (j, column) in self.cols.iter().enumerate() {
             match column.last() {
                 Some(&t) if r.builds(w, t) && column.len() < r.column_limit => {

@@ -63,11 +63,12 @@ def canfield_draw_count(spec: RuleSpec, pass_index: int) -> int:
 @hookimpl(trylast=True)
 def canfield_fill_rule(spec: RuleSpec) -> FillRule:
     rank = spec.empty_column_rank
-    auto = spec.empty_column != "any"
+    auto = spec.empty_column in ("reserve", "reserve-then-waste")
     waste = spec.empty_column == "reserve-then-waste"
+    by_choice = spec.empty_column == "reserve-by-choice"
     if rank is None:
-        return FillRule(auto=auto, waste=waste)
-    return FillRule(auto=auto, accepts=lambda card: card % 13 == rank, waste=waste)
+        return FillRule(auto=auto, waste=waste, by_choice=by_choice)
+    return FillRule(auto=auto, accepts=lambda card: card % 13 == rank, waste=waste, by_choice=by_choice)
 
 
 @hookimpl(trylast=True)

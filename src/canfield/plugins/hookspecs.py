@@ -101,7 +101,9 @@ def canfield_fill_rule(spec: RuleSpec) -> FillRule | None:
     automatically and lets a player fill it at any time. ``accepts(card)`` says which cards (the
     bottom card of a run) may go on an empty column. With several reserve piles the automatic fill
     takes the fullest pile's top card (the leftmost on a tie); ``FillRule(auto=True, waste=True)``
-    then fills from the waste's top card once every pile is empty. Default: ``spec.empty_column``,
+    then fills from the waste's top card once every pile is empty. ``FillRule(auto=False,
+    by_choice=True)`` lets a player fill it only from a reserve pile's top card, or from the
+    waste's once every pile is empty (no column or foundation card). Default: ``spec.empty_column``,
     and any card, or only cards of ``spec.empty_column_rank`` when it is set.
     """
 

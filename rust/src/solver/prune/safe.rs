@@ -44,11 +44,13 @@ use crate::rules::Rules;
 /// no other; not under `auto_finish`). The fill it knows is from one reserve pile: with several
 /// piles (the fullest fills, so playing a dead card up from one changes which fills later) or a
 /// fill from the waste it is not proved, and the rule is off; several piles without automatic
-/// fill are covered (each pile's next card is only free earlier).
+/// fill are covered (each pile's next card is only free earlier). A fill by the player from the
+/// reserve piles, then the waste once they are empty (`Rules::fill_by_choice`), is not proved: off.
 pub(in crate::solver) fn applies(rules: &Rules, takebacks: bool, auto_finish: bool) -> bool {
     rules.decks == 1
         && !takebacks
         && !auto_finish
+        && !rules.fill_by_choice
         && !(rules.auto_fill && (rules.reserve_piles > 1 || rules.fill_waste))
 }
 

@@ -34,11 +34,14 @@ use crate::solver::Pruning;
 /// does not count room), no automatic finish (the argument knows of no automatic move but the
 /// fill), and columns that build one rank down (so a run of up to 12 cards holds no two cards of a
 /// rank, which the uses of a swap are listed by; a plugin's rule may build otherwise). The fill
-/// it knows is from one reserve pile: not proved for several piles or a fill from the waste.
+/// it knows is from one reserve pile: not proved for several piles, a fill from the waste or one
+/// by the player limited to the reserve and waste (`Rules::fill_by_choice`, where a run moved to an
+/// empty column could not move back).
 pub(in crate::solver) fn applies(rules: &Rules, auto_finish: bool) -> bool {
     rules.decks == 1
         && rules.reserve_piles == 1
         && !rules.fill_waste
+        && !rules.fill_by_choice
         && !auto_finish
         && rules.mode == MODE_ANY
         && !rules.face_down
