@@ -45,6 +45,8 @@ OPTION_SETS: list[dict[str, object]] = [
     {"decks": 2, "columns": 5, "tableau_moves": "top-or-whole", "foundation_takeback": True},
     {"build_past_base": False, "foundation_takeback": True},
     {"decks": 2, "columns": 6, "build_past_base": False, "empty_column": "any"},
+    {"build": "same-rank", "columns": 6},
+    {"decks": 2, "build": "same-rank", "tableau_moves": "top-or-whole"},
 ]
 
 
