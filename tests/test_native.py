@@ -47,6 +47,8 @@ OPTION_SETS: list[dict[str, object]] = [
     {"decks": 2, "columns": 6, "build_past_base": False, "empty_column": "any"},
     {"empty_column": "reserve-by-choice", "tableau_moves": "whole", "redeals": 1},
     {"decks": 2, "columns": 5, "empty_column": "reserve-by-choice", "foundation_takeback": True},
+    {"build": "same-rank", "columns": 6},
+    {"decks": 2, "build": "same-rank", "tableau_moves": "top-or-whole"},
 ]
 
 

@@ -179,7 +179,7 @@ def test_a_file_whose_runs_lack_the_solver_fingerprint_still_reads_and_resumes(t
     [
         ({"options": {"foundation_takeback": True}}, "options"),
         ({"max_states": CAP + 1}, "cap per deal"),
-        ({"count": 6}, "deal set"),
+        ({"count": 4}, "deal set"),
         ({"start": "CF1-D3-AAAAAAB"}, "deal set"),
         ({"variant": "casino"}, "variant"),
     ],
@@ -192,6 +192,20 @@ def test_a_resume_with_other_settings_is_refused(tmp_path: Path, change: dict[st
     with pytest.raises(canfield.SurveyError, match=f"holds another survey \\({named}: the file has"):
         canfield.survey(db, **{**settings, **change})  # type: ignore[arg-type]
     assert rows(db) == before
+
+
+def test_a_survey_grows_by_more_codes_from_the_same_start(tmp_path: Path) -> None:
+    db = tmp_path / "s.sqlite"
+    canfield.survey(db, VARIANT, count=3, max_states=CAP, workers=1)
+    first = rows(db)
+    grown = canfield.survey(db, VARIANT, count=5, max_states=CAP, workers=1)
+    assert grown.done == 5 and rows(db)[:3] == first
+    with sqlite3.connect(db) as conn:
+        deals = json.loads(conn.execute("SELECT value FROM meta WHERE key = 'deals'").fetchone()[0])
+    conn.close()
+    assert deals == {"kind": "count", "start": "CF1-D3-AAAAAAA", "count": 5}
+    with pytest.raises(canfield.SurveyError, match="holds another survey"):
+        canfield.survey(db, VARIANT, count=3, max_states=CAP, workers=1)
 
 
 def test_the_file_records_what_the_survey_is(tmp_path: Path) -> None:

@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from .position import Position
     from .rules import FillRule, Variant
     from .solver import Solution, solve
-    from .spec import CANFIELD, RuleSpec
+    from .spec import CANFIELD, FoundationPile, RuleSpec
     from .surveys import Report, survey
 del TYPE_CHECKING
 
@@ -63,6 +63,7 @@ __all__ = [
     "CANFIELD",
     "CanfieldError",
     "FillRule",
+    "FoundationPile",
     "Game",
     "Hint",
     "IllegalMoveError",
@@ -104,6 +105,7 @@ __all__ = [
 _HOMES = {
     "CANFIELD": "spec",
     "FillRule": "rules",
+    "FoundationPile": "spec",
     "Game": "game",
     "Hint": "policy",
     "Move": "notation",

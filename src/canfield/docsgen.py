@@ -34,6 +34,7 @@ from .spec import (
     RESERVE_VISIBLE,
     SCORING,
     TABLEAU_MOVES,
+    FoundationPile,
     RuleSpec,
     field_docs,
     format_rank,
@@ -110,6 +111,7 @@ BUILD_WORDS = {
     "alternate-colour": "alternate colour",
     "any-suit": "any suit",
     "same-suit": "in suit",
+    "same-rank": "by rank, any suit",
     "same-colour": "same colour",
 }
 
@@ -122,7 +124,10 @@ def _known_builds() -> dict[tuple[bool, ...], str]:
         for wraps in (True, False):
             build = build_predicate(name, wraps)
             table = tuple(build(s, t) for s in range(52) for t in range(52))
-            out[table] = f"{words}, " + ("king on ace" if wraps else "no king on ace")
+            if name == "same-rank":  # by rank: no ranks to wrap
+                out[table] = words
+            else:
+                out[table] = f"{words}, " + ("king on ace" if wraps else "no king on ace")
     return out
 
 
@@ -205,6 +210,29 @@ _MOVES_WORDS = {
 _RESERVE_PLAY_WORDS = {"any": "any time", "last": "only its last card", "foundations": "to foundations only"}
 
 
+def describe_pile(pile: FoundationPile) -> str:
+    """One foundation pile of a layout in words, e.g. ``spades from K down, no wrap`` or ``any suit, four of a kind``."""
+    if pile.takes == "set":
+        words = "four of a kind at once"
+    else:
+        suit = "any suit" if pile.suit is None else ("spades", "hearts", "diamonds", "clubs")[pile.suit]
+        start = "base rank" if pile.start is None else format_rank(pile.start)
+        words = f"{suit} from {start} {pile.direction}" + ("" if pile.wraps else ", no wrap")
+    if pile.dealt:
+        words += ", gets the base card"
+    if pile.after is not None:
+        words += f", opens once pile {pile.after + 1} is complete"
+    return words
+
+
+def describe_foundation_layout(rules: Rules) -> str:
+    """The foundation piles: ``one per suit and deck, up`` for the usual layout, else pile by pile."""
+    layout = rules.spec.foundations
+    if layout is None:
+        return "one per suit and deck, up"
+    return "; ".join(f"{i + 1}: {describe_pile(p)}" for i, p in enumerate(layout))
+
+
 @attrs.frozen
 class Row:
     """One rule of the tables: its name, the spec fields it comes from, and how it is shown."""
@@ -228,6 +256,7 @@ ROWS: tuple[Row, ...] = (
     Row("column limit", ("column_limit",), lambda r: "none" if r.column_limit is None else f"{r.column_limit} cards"),
     Row("empty column", ("empty_column", "empty_column_rank"), describe_fill),
     Row("foundation base", ("foundation_base", "base_cards_up"), describe_base),
+    Row("foundation piles", ("foundations",), describe_foundation_layout),
     Row("take-back", ("foundation_takeback",), lambda r: format_value("", r.takeback)),
     Row("undo limit", ("undo_limit",), lambda r: format_value("undo_limit", r.spec.undo_limit)),
     Row("undo is a move", ("undo_is_move",), lambda r: format_value("", r.spec.undo_is_move)),

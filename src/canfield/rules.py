@@ -238,6 +238,11 @@ def compile_rules(variant: Variant, spec: RuleSpec, hook: pluggy.HookRelay) -> R
         problems = [str(e)]
     if problems:
         raise _fail(variant, "invalid spec: " + "; ".join(problems))
+    if spec.foundations is not None:
+        raise VariantError(
+            f"variant {variant.id!r}: foundations={spec.foundations!r} is a layout the engines do not play yet "
+            "(only foundations=None, the usual layout, is played)"
+        )
 
     build = hook.canfield_build_rule(spec=spec)
     if not callable(build):

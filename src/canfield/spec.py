@@ -18,7 +18,10 @@ from .text import read_int
 
 #: The choices of each text field (its validator and the docs read them).
 TABLEAU_MOVES: tuple[str, ...] = ("any", "top-or-whole", "whole", "single")
-BUILD_RULES: tuple[str, ...] = ("alternate-colour", "any-suit", "same-suit")
+BUILD_RULES: tuple[str, ...] = ("alternate-colour", "any-suit", "same-suit", "same-rank")
+#: The choices of `FoundationPile`'s text fields.
+FOUNDATION_DIRECTIONS: tuple[str, ...] = ("up", "down")
+FOUNDATION_TAKES: tuple[str, ...] = ("one", "set")
 EMPTY_COLUMN: tuple[str, ...] = ("reserve", "reserve-then-waste", "any", "reserve-by-choice")
 RESERVE_VISIBLE: tuple[str, ...] = ("top", "all")
 RESERVE_PLAY: tuple[str, ...] = ("any", "last", "foundations")
@@ -82,6 +85,98 @@ def _column_deal(inst: Any, attribute: attrs.Attribute, value: Any) -> None:  # 
 def _bool(inst: Any, attribute: attrs.Attribute, value: Any) -> None:  # type: ignore[type-arg]
     if not isinstance(value, bool):
         raise RulesError(f"{attribute.name}={value!r} is not allowed: expected True or False")
+
+
+def _suit_or_none(inst: Any, attribute: attrs.Attribute, value: Any) -> None:  # type: ignore[type-arg]
+    _int_range(0, 3, none_ok=True)(inst, attribute, value)
+
+
+def _pile_index(inst: Any, attribute: attrs.Attribute, value: Any) -> None:  # type: ignore[type-arg]
+    _int_range(0, MAX_FOUNDATIONS - 1, none_ok=True)(inst, attribute, value)
+
+
+#: The most foundation piles a rule set's ``foundations`` may list.
+MAX_FOUNDATIONS = 16
+
+
+@attrs.frozen(kw_only=True)
+class FoundationPile:
+    """One foundation pile of a rule set's own foundation layout (`RuleSpec.foundations`).
+
+    Plain data, so a third party's variant states its foundations without hooks:
+    ``FoundationPile(suit=0, start=12, direction="down", wraps=False)`` is a spade pile that
+    starts with the king and builds down to the ace.
+    """
+
+    suit: int | None = attrs.field(
+        default=None,
+        validator=_suit_or_none,
+        metadata=_doc("The suit it takes, 0-3 (spades, hearts, diamonds, clubs), or None for any suit."),
+    )
+    start: int | None = attrs.field(
+        default=None,
+        validator=_int_range(0, 12, none_ok=True),
+        metadata=_doc(
+            "The rank of its first card, 0 (ace) to 12 (king), or None for the dealt base card's rank (with takes='set': any rank)."
+        ),
+    )
+    direction: str = attrs.field(
+        default="up",
+        validator=_one_of(FOUNDATION_DIRECTIONS),
+        metadata=_doc("Whether it builds up ('up') or down ('down') by one rank a card."),
+    )
+    wraps: bool = attrs.field(
+        default=True,
+        validator=_bool,
+        metadata=_doc("Whether ranks wrap round on it (a king, then an ace, building up)."),
+    )
+    takes: str = attrs.field(
+        default="one",
+        validator=_one_of(FOUNDATION_TAKES),
+        metadata=_doc(
+            "Whether it takes one card at a time ('one'), or four cards of one rank at once from a column's end ('set')."
+        ),
+    )
+    dealt: bool = attrs.field(
+        default=False,
+        validator=_bool,
+        metadata=_doc("Whether the deal puts the base card on it (at most one pile; needs start=None)."),
+    )
+    after: int | None = attrs.field(
+        default=None,
+        validator=_pile_index,
+        metadata=_doc(
+            "The pile (an index into the layout, from 0) that must be complete before this one takes a card, or None."
+        ),
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if self.takes == "set" and (self.suit is not None or self.start is not None or self.dealt):
+            raise RulesError(
+                "a FoundationPile with takes='set' takes four of a kind of any rank: suit, start and dealt stay unset"
+            )
+        if self.dealt and self.start is not None:
+            raise RulesError("a FoundationPile with dealt=True starts at the dealt base card's rank: start=None")
+
+
+def _foundations(inst: Any, attribute: attrs.Attribute, value: Any) -> None:  # type: ignore[type-arg]
+    if value is None:
+        return
+    if (
+        not isinstance(value, tuple)
+        or not 1 <= len(value) <= MAX_FOUNDATIONS
+        or not all(isinstance(p, FoundationPile) for p in value)
+    ):
+        raise RulesError(
+            f"{attribute.name}={value!r} is not allowed: expected None or a tuple of 1-{MAX_FOUNDATIONS} FoundationPile"
+        )
+    if sum(p.dealt for p in value) > 1:
+        raise RulesError(f"{attribute.name}: at most one pile takes the dealt base card (dealt=True)")
+    for i, p in enumerate(value):
+        if p.after is not None and (p.after >= len(value) or p.after == i):
+            raise RulesError(
+                f"{attribute.name}: pile {i} opens after pile {p.after}, which is not another pile of the layout"
+            )
 
 
 @attrs.frozen(kw_only=True, init=False)
@@ -150,7 +245,9 @@ class RuleSpec:
     build: str = attrs.field(
         default="alternate-colour",
         validator=_one_of(BUILD_RULES),
-        metadata=_doc("How columns build down: alternate colours, any suit, or the same suit."),
+        metadata=_doc(
+            "How columns build: down in alternate colours, down in any suit, down in the same suit, or by rank in any suit ('same-rank': a card goes on a card of its own rank)."
+        ),
     )
     build_wraps: bool = attrs.field(
         default=True,
@@ -199,6 +296,13 @@ class RuleSpec:
             "With a fixed foundation_base: whether its cards start on the foundations (True), or are dealt with the rest, so that each foundation starts empty and takes a card of that rank first (False)."
         ),
     )
+    foundations: tuple[FoundationPile, ...] | None = attrs.field(
+        default=None,
+        validator=_foundations,
+        metadata=_doc(
+            "The foundation piles, as a tuple of FoundationPile (suit, start rank, direction, wrap, one card or four of a kind at a time, the pile that must be complete first), or None for the usual layout: one pile per suit and deck, all from one start rank (foundation_base), building up and wrapping. Won when every card is on a foundation."
+        ),
+    )
     foundation_takeback: bool = attrs.field(
         default=True, validator=_bool, metadata=_doc("Whether a foundation's top card may be moved back to a column.")
     )
@@ -232,9 +336,19 @@ class RuleSpec:
             raise RulesError(
                 "base_cards_up=False is for a fixed foundation_base (the dealt base card always starts its foundation)"
             )
+        if self.foundations is not None:
+            if self.foundation_base is not None or not self.base_cards_up:
+                raise RulesError(
+                    "foundations gives each pile its own start rank: leave foundation_base and base_cards_up at their defaults"
+                )
+            dealt = any(p.dealt for p in self.foundations)
+            if any(p.start is None and p.takes == "one" for p in self.foundations) and not dealt:
+                raise RulesError(
+                    "foundations: a pile that starts at the dealt base rank needs a pile that takes the base card (dealt=True)"
+                )
         first = (
             self.reserve_size * self.reserve_piles
-            + (0 if self.foundation_base is not None else 1)
+            + (0 if self.foundation_base is not None or not self._has_base_card() else 1)
             + self.columns * len(self.column_deal)
         )
         fixed = 4 * self.decks if self.foundation_base is not None and self.base_cards_up else 0
@@ -246,6 +360,10 @@ class RuleSpec:
                 f"card(s) need {first + fixed} cards; "
                 f"{self.decks} deck(s) hold {52 * self.decks}"
             )
+
+    def _has_base_card(self) -> bool:
+        """Whether the deal turns up a base card (the usual layout, or a pile with dealt=True)."""
+        return self.foundations is None or any(p.dealt for p in self.foundations)
 
     @property
     def cards(self) -> int:

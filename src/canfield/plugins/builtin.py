@@ -17,13 +17,16 @@ from .hookspecs import hookimpl
 
 
 def build_predicate(build: str, wraps: bool) -> Callable[[int, int], bool]:
-    """The predicate ``builds(card, onto)`` of a column rule: one rank down, wrapping or not.
+    """The predicate ``builds(card, onto)`` of a column rule: one rank down, wrapping or not, or by rank.
 
     ``build`` is a `RuleSpec.build` value, or ``"same-colour"`` (no spec value, but a rule the
-    docs recognise in a hook's table). With ``wraps`` a king goes on an ace.
+    docs recognise in a hook's table). With ``wraps`` a king goes on an ace; ``"same-rank"`` puts a
+    card on any card of its own rank (Beehive), and ``wraps`` does not apply.
     """
 
     def builds(card: int, onto: int) -> bool:
+        if build == "same-rank":
+            return card % 13 == onto % 13
         if wraps:
             if (onto - card) % 13 != 1:
                 return False

@@ -4,7 +4,8 @@ Each deal's row is committed on its own in WAL mode, so a hard kill loses nothin
 on the same file resumes, skipping the deals it has. The ``meta`` table records what the survey
 is (variant, options, deal set, cap per deal, library version, and the solver build: the source's
 git commit when known and the native module's fingerprint); a run that asks for another survey is
-refused before anything is written. ``runs`` records each run (workers, deals done, wall time, the
+refused before anything is written, except a longer run of the same consecutive codes from the
+same start, which grows the survey. ``runs`` records each run (workers, deals done, wall time, the
 solver build it ran with), which gives deals per second.
 """
 
@@ -100,6 +101,14 @@ def read_meta(conn: sqlite3.Connection, path: str | os.PathLike[str]) -> dict[st
     return meta
 
 
+def _grows(old: Any, new: Any) -> bool:
+    """Whether deal set ``new`` is ``old`` with more consecutive codes after it (a survey may grow)."""
+    if not (isinstance(old, dict) and isinstance(new, dict)):
+        return False
+    same = {k: v for k, v in old.items() if k != "count"} == {k: v for k, v in new.items() if k != "count"}
+    return same and old.get("kind") == "count" and int(new.get("count", 0)) > int(old.get("count", 0))
+
+
 class Store:
     """An open survey file for a run: checks or writes the meta, adds finished deals one by one."""
 
@@ -117,7 +126,12 @@ class Store:
         if old:
             wrong = [f"{label}: the file has {dumps(old.get(k))}, this run asks for {dumps(meta.get(k))}"
                      for k, label in COMPARED.items() if dumps(old.get(k)) != dumps(meta.get(k))]  # fmt: skip
-            if wrong:
+            if wrong == [w for w in wrong if w.startswith(COMPARED["deals"])] and _grows(old["deals"], meta["deals"]):
+                with self.conn:  # the same consecutive codes from the same start, more of them
+                    for key in ("deals", "command"):
+                        if key in meta:
+                            self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, dumps(meta[key])))
+            elif wrong:
                 raise SurveyError(
                     f"survey file {self.path!r} holds another survey ("
                     + "; ".join(wrong)

@@ -13,26 +13,12 @@ from __future__ import annotations
 
 import canfield
 
-from .classic import CLASSIC
-
-ACE = 0  # rank index of the ace
-KING = 12
+from .minerva import VARIANT as MINERVA
 
 VARIANT = canfield.Variant(
     id="mystique",
     name="Mystique",
-    spec=CLASSIC.evolve(
-        reserve_size=9,
-        columns=7,
-        column_deal="dudu",
-        foundation_base=ACE,
-        base_cards_up=False,
-        build_wraps=False,
-        tableau_moves="any",
-        empty_column="any",
-        draw=1,
-        redeals=0,
-    ),
+    spec=MINERVA.spec.evolve(reserve_size=9, redeals=0, empty_column_rank=None),
     description="A reserve of 9 (its top card plays), 7 columns of 4 cards dealt face down, up, down, up, and"
     " empty foundations that start with the aces; columns build down in alternate colours with no"
     " king on an ace, any run moves, a face-down card turns up when uncovered, any card goes on "

@@ -1,0 +1,128 @@
+//! Columns that build by rank in any suit (Beehive's `build="same-rank"`): the solver's verdicts
+//! with each pruning switched off agree with the search with all of them, so no pruning whose
+//! argument needs a one-rank-down build (the swaps of twin cards) is on for it.
+
+use canfield_native::engine::{Engine, Position};
+use canfield_native::rules::Rules;
+use canfield_native::solver::{solve, solve_with, Limits, Pruning, Verdict};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// Same-rank columns, `columns` columns, an automatic fill from the reserve, take-back or not,
+/// `draw` cards a turn and `passes` passes.
+fn rules(columns: usize, takeback: bool, draw: u8, passes: u32) -> Arc<Rules> {
+    let builds: Vec<bool> = (0..52 * 52)
+        .map(|i| (i / 52) % 13 == (i % 52) % 13)
+        .collect();
+    Arc::new(
+        Rules::new(
+            columns,
+            1,
+            &builds,
+            &[true; 52],
+            true,
+            0,
+            takeback,
+            vec![draw],
+            Some(passes),
+            true,
+        )
+        .unwrap(),
+    )
+}
+
+/// A shuffled deck from a seed (a plain LCG).
+fn deck(seed: u64) -> Vec<u8> {
+    let mut d: Vec<u8> = (0..52).collect();
+    let mut s = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    for i in (1..52).rev() {
+        s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let j = (s >> 33) as usize % (i + 1);
+        d.swap(i, j);
+    }
+    d
+}
+
+/// A reserve of `size`, one card a column, the rest the stock; foundations empty, from the ace.
+fn dealt(d: &[u8], size: usize, columns: usize) -> Position {
+    Position {
+        reserve: d[..size].to_vec(),
+        more_reserves: Vec::new(),
+        start: 0,
+        foundations: (0..4).map(|s| (s, 0)).collect(),
+        columns: d[size..size + columns].iter().map(|&c| vec![c]).collect(),
+        stock: d[size + columns..].to_vec(),
+        waste: vec![],
+        recycles: 0,
+        face_down: Vec::new(),
+    }
+}
+
+#[test]
+fn prunings_keep_the_verdicts_with_same_rank_columns() {
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        max_states: Some(300_000),
+        deadline: None,
+        memory: 1 << 24,
+        stop: &stop,
+    };
+    let off = [
+        Pruning {
+            safe_moves: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            swaps: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            fold_turns: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            shortcut: false,
+            ..Pruning::ALL
+        },
+        Pruning::NONE,
+    ];
+    let rule_sets = [(rules(6, false, 3, 2), 13, 6), (rules(4, true, 1, 1), 8, 4)];
+    let mut settled = [0; 5];
+    let mut verdicts = [0; 2];
+    for (r, (rules, size, columns)) in rule_sets.iter().enumerate() {
+        for seed in 0..24 {
+            let d = dealt(&deck(7000 + seed), *size, *columns);
+            let mut e = Engine::new(rules.clone(), &d).unwrap();
+            let all = solve(&mut e, &limits, false);
+            if all.verdict == Verdict::Unknown {
+                continue;
+            }
+            verdicts[usize::from(all.verdict == Verdict::Won)] += 1;
+            for (i, &pruning) in off.iter().enumerate() {
+                let out = solve_with(&mut e, &limits, false, pruning);
+                if out.verdict == Verdict::Unknown {
+                    continue;
+                }
+                assert_eq!(
+                    out.verdict, all.verdict,
+                    "rules {r} seed {seed} {pruning:?}"
+                );
+                settled[i] += 1;
+                let mut p = e.clone();
+                let mut ms = Vec::new();
+                for &m in &out.line {
+                    p.moves(&mut ms);
+                    assert!(ms.contains(&m), "the line is legal move by move");
+                    p.make(m);
+                }
+                assert_eq!(p.is_won(), out.verdict == Verdict::Won);
+            }
+        }
+    }
+    assert!(settled.iter().all(|&n| n >= 10), "settled {settled:?}");
+    assert!(verdicts[0] >= 10, "lost, won: {verdicts:?}");
+}
