@@ -264,9 +264,9 @@ def brute_force(game: Game, limit: int = 300_000) -> str | None:
     finish = game.spec.auto_finish
 
     def key() -> tuple[object, ...]:
-        res, found, cols, stock, waste, down, more, recycles = e.key()
+        res, found, cols, stock, waste, down, more, base, recycles = e.key()
         columns = tuple(sorted(zip(cols, down, strict=True)))  # each column with its face-down cards
-        return (res, found, columns, stock, waste, more, recycles if steady is None else min(recycles, steady))
+        return (res, found, columns, stock, waste, more, base, recycles if steady is None else min(recycles, steady))
 
     def play(m: int) -> int:
         e.make(m)

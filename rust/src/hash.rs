@@ -15,6 +15,8 @@ pub enum Tag {
     Top = 8,
     /// A face-down card's place in a column.
     Down = 9,
+    /// The foundations' base rank, or that it is still to be chosen (`Rules::choose_base`).
+    Base = 10,
 }
 
 /// A bijective 64-bit mixer (the SplitMix64 finalizer); `mix(0) == 0`.
@@ -89,6 +91,13 @@ pub static LINK_KEYS: Table<52, 52> = Table::new(Tag::Link);
 #[inline]
 pub fn down_key(depth: usize) -> u128 {
     z2(Tag::Down, 0, depth)
+}
+
+/// The key of the foundations' base under `Rules::choose_base`: rank `start`, or (None) still to
+/// be chosen.
+#[inline]
+pub fn base_key(start: Option<u8>) -> u128 {
+    z2(Tag::Base, start.unwrap_or(13), 0)
 }
 
 /// `mix` on each half of a 128-bit key.

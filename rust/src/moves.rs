@@ -68,6 +68,9 @@ pub const REC_FILL_PILE_MASK: u64 = (1 << REC_FILL_PILE_BITS) - 1;
 /// Set when a column move emptied its column and the waste's top card filled it (every reserve
 /// pile being empty).
 pub const REC_WASTE_FILL: u64 = 1 << (REC_FILL_PILE_SHIFT + REC_FILL_PILE_BITS);
+/// Set when a reserve card went up while the foundations' base was still to be chosen
+/// (`Rules::choose_base`) and set it: the move's undo opens the base again.
+pub const REC_BASE: u64 = REC_WASTE_FILL << 1;
 
 // Each field holds the largest value the rules allow (checked when the crate compiles).
 const _: () = assert!(MAX_COUNT < 1 << COUNT_BITS);
@@ -78,7 +81,7 @@ const _: () = assert!(4 * MAX_DECKS <= 1 << REC_FOUNDATION_BITS);
 const _: () = assert!(REC_FILL_PILE_SHIFT + REC_FILL_PILE_BITS < 64);
 
 /// Every constant of the layout by name, as `canfield._native` exports them.
-pub const LAYOUT: [(&str, u64); 31] = [
+pub const LAYOUT: [(&str, u64); 32] = [
     ("STOCK", STOCK as u64),
     ("WASTE", WASTE as u64),
     ("RESERVE", RESERVE as u64),
@@ -110,6 +113,7 @@ pub const LAYOUT: [(&str, u64); 31] = [
     ("REC_FILL_PILE_BITS", REC_FILL_PILE_BITS as u64),
     ("REC_FILL_PILE_MASK", REC_FILL_PILE_MASK),
     ("REC_WASTE_FILL", REC_WASTE_FILL),
+    ("REC_BASE", REC_BASE),
 ];
 
 /// The place of column `i`.
@@ -345,6 +349,18 @@ impl Record {
     #[inline]
     pub const fn with_waste_fill(self) -> Record {
         Record(self.0 | REC_WASTE_FILL)
+    }
+
+    /// This record, saying the card going up chose the foundations' base.
+    #[inline]
+    pub const fn with_base(self) -> Record {
+        Record(self.0 | REC_BASE)
+    }
+
+    /// Whether the card going up chose the foundations' base.
+    #[inline]
+    pub const fn chose_base(self) -> bool {
+        self.0 & REC_BASE != 0
     }
 
     /// Whether the waste's top card filled the column the move emptied.

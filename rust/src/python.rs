@@ -173,6 +173,18 @@ extractor!(
     "fill_by_choice must be a bool"
 );
 extractor!(
+    choose_base_arg,
+    bool,
+    Kind::Rules,
+    "choose_base must be a bool"
+);
+extractor!(
+    base_open_arg,
+    bool,
+    Kind::Position,
+    "base_open must be a bool"
+);
+extractor!(
     auto_finish_arg,
     bool,
     Kind::Base,
@@ -252,7 +264,7 @@ pub struct PyTables {
 impl PyTables {
     #[new]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (columns, decks, builds, empty_ok, auto_fill, mode, takeback, draws, pass_limit, past_base=true, column_limit=None, reserve_play=0, face_down=false, reserve_piles=1, fill_waste=false, fill_by_choice=false))]
+    #[pyo3(signature = (columns, decks, builds, empty_ok, auto_fill, mode, takeback, draws, pass_limit, past_base=true, column_limit=None, reserve_play=0, face_down=false, reserve_piles=1, fill_waste=false, fill_by_choice=false, choose_base=false))]
     fn new(
         columns: &Bound<'_, PyAny>,
         decks: &Bound<'_, PyAny>,
@@ -270,6 +282,7 @@ impl PyTables {
         #[pyo3(from_py_with = reserve_piles_arg)] reserve_piles: usize,
         #[pyo3(from_py_with = fill_waste_arg)] fill_waste: bool,
         #[pyo3(from_py_with = fill_by_choice_arg)] fill_by_choice: bool,
+        #[pyo3(from_py_with = choose_base_arg)] choose_base: bool,
     ) -> PyResult<Self> {
         guard(|| {
             let k = Kind::Rules;
@@ -302,6 +315,7 @@ impl PyTables {
             .and_then(|r| r.with_limits(column_limit, reserve_play, face_down))
             .and_then(|r| r.with_reserves(reserve_piles, fill_waste))
             .and_then(|r| r.with_fill_by_choice(fill_by_choice))
+            .map(|r| r.with_choose_base(choose_base))
             .map_err(|e| k.err(e))?;
             Ok(PyTables {
                 inner: Arc::new(rules),
@@ -406,7 +420,7 @@ impl PyEngine {
     /// stock in turning order, waste, recycles.
     #[new]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (tables, reserve, start, foundations, columns, stock, waste, recycles, face_down=None, more_reserves=None))]
+    #[pyo3(signature = (tables, reserve, start, foundations, columns, stock, waste, recycles, face_down=None, more_reserves=None, base_open=false))]
     fn new(
         tables: &Bound<'_, PyAny>,
         reserve: &Bound<'_, PyAny>,
@@ -418,6 +432,7 @@ impl PyEngine {
         recycles: &Bound<'_, PyAny>,
         face_down: Option<&Bound<'_, PyAny>>,
         more_reserves: Option<&Bound<'_, PyAny>>,
+        #[pyo3(from_py_with = base_open_arg)] base_open: bool,
     ) -> PyResult<Self> {
         guard(|| {
             let rules = tables
@@ -469,6 +484,7 @@ impl PyEngine {
                     )?,
                     _ => Vec::new(),
                 },
+                base_open,
             };
             let e = Engine::new(rules, &pos).map_err(|e| k.err(e))?;
             Ok(PyEngine::new_from(e))
@@ -495,6 +511,11 @@ impl PyEngine {
         PyEngine::with(slf, |this| {
             Ok(this.e.more_res.iter().map(|p| ints(p)).collect())
         })
+    }
+
+    /// Whether the foundations' base is still to be chosen (`choose_base`).
+    fn base_open(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        PyEngine::with(slf, |this| Ok(this.e.base_open))
     }
 
     /// Every legal move here, each once, in the reference engine's order.

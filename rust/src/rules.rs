@@ -66,6 +66,9 @@ pub struct Rules {
     /// Without `auto_fill`: an empty column takes only a reserve pile's top card, or the waste's
     /// once every pile is empty (the player's choice, never by itself; Dutchess).
     pub fill_by_choice: bool,
+    /// The player chooses the foundations' base: no base card is dealt, and the first card put
+    /// up, a reserve pile's top card, sets it; until then only reserve cards move (Dutchess).
+    pub choose_base: bool,
 }
 
 impl Rules {
@@ -155,6 +158,7 @@ impl Rules {
             reserve_piles: 1,
             fill_waste: false,
             fill_by_choice: false,
+            choose_base: false,
         })
     }
 
@@ -207,6 +211,13 @@ impl Rules {
         }
         self.fill_by_choice = fill_by_choice;
         Ok(self)
+    }
+
+    /// These rules with the foundations' base chosen by the player's first foundation card
+    /// (`choose_base`).
+    pub fn with_choose_base(mut self, choose_base: bool) -> Rules {
+        self.choose_base = choose_base;
+        self
     }
 
     /// Whether the reserve's top card may go to a column with `left` cards in the reserve.

@@ -89,6 +89,7 @@ fn dealt(d: &[u8], piles: usize, size: usize, columns: usize) -> Position {
         waste: vec![],
         recycles: 0,
         face_down: Vec::new(),
+        base_open: false,
     }
 }
 
@@ -175,6 +176,7 @@ fn the_fullest_pile_fills_the_left_one_on_a_tie_then_the_waste() {
         let pos = Position {
             reserve: res,
             more_reserves: vec![more],
+            base_open: false,
             start: 0,
             foundations: (0..4).map(|s| (s, 0)).collect(),
             columns: vec![vec![17], vec![3]],

@@ -28,6 +28,7 @@ __all__ = [
     "MOVE_BITS",
     "PLACE_BITS",
     "PLACE_MASK",
+    "REC_BASE",
     "REC_FILL",
     "REC_FILL_PILE_BITS",
     "REC_FILL_PILE_MASK",
@@ -89,6 +90,7 @@ REC_FILL_PILE_SHIFT: Final[int]
 REC_FILL_PILE_BITS: Final[int]
 REC_FILL_PILE_MASK: Final[int]
 REC_WASTE_FILL: Final[int]
+REC_BASE: Final[int]
 RESERVES: Final[int]
 MAX_RESERVES: Final[int]
 # The rules' tables (``rust/src/rules.rs``): the largest draw count, pass limit and recycle count,
@@ -127,6 +129,7 @@ class Tables:
         reserve_piles: int = 1,
         fill_waste: bool = False,
         fill_by_choice: bool = False,
+        choose_base: bool = False,
     ) -> Tables: ...
 
 @final
@@ -145,9 +148,11 @@ class Engine:
         recycles: int,
         face_down: Sequence[Sequence[int]] | None = None,
         more_reserves: Sequence[Sequence[int]] | None = None,
+        base_open: bool = False,
     ) -> Engine: ...
     def face_down(self) -> list[list[int]]: ...
     def more_reserves(self) -> list[list[int]]: ...
+    def base_open(self) -> bool: ...
     def moves(self) -> list[int]: ...
     def moves_from(self, table: list[_T | None]) -> list[_T] | None: ...
     def make(self, m: int) -> None: ...

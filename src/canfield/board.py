@@ -79,7 +79,8 @@ def board_lines(view: Observation | Observable) -> list[list[Piece]]:
     """
     obs = observation_of(view)
     waste = _pieces(obs.waste[-WASTE_SHOWN:], top="w") or [Piece(EMPTY)]
-    label = f"foundations from {rank_text(obs.start)}: "
+    # while the base is still to be chosen, the first reserve card put up chooses it
+    label = "foundations, base to choose: " if obs.base_open else f"foundations from {rank_text(obs.start)}: "
     lines = [
         [Piece(status_line(obs))],
         [Piece(f"stock {obs.stock_count:>2}", place="s"), Piece(f"   waste {len(obs.waste):>2}: "), *waste],

@@ -182,7 +182,9 @@ def describe_scoring(rules: Rules) -> str:
 
 
 def describe_base(rules: Rules) -> str:
-    """The foundations' starting rank as the compiled deal makes it: fixed, or the dealt base card's."""
+    """The foundations' starting rank as the compiled deal makes it: fixed, the dealt base card's, or the player's choice."""
+    if rules.spec.choose_base:
+        return "chosen: the first reserve card put up"
     try:
         starts = {rules.deal(shuffled_deck(n, rules.decks)).start for n in range(6)}
     except CanfieldError:
@@ -255,7 +257,7 @@ ROWS: tuple[Row, ...] = (
     Row("column build", ("build", "build_wraps", "build_past_base"), describe_build),
     Row("column limit", ("column_limit",), lambda r: "none" if r.column_limit is None else f"{r.column_limit} cards"),
     Row("empty column", ("empty_column", "empty_column_rank"), describe_fill),
-    Row("foundation base", ("foundation_base", "base_cards_up"), describe_base),
+    Row("foundation base", ("foundation_base", "base_cards_up", "choose_base"), describe_base),
     Row("foundation piles", ("foundations",), describe_foundation_layout),
     Row("take-back", ("foundation_takeback",), lambda r: format_value("", r.takeback)),
     Row("undo limit", ("undo_limit",), lambda r: format_value("undo_limit", r.spec.undo_limit)),

@@ -18,7 +18,9 @@ included. An undo record is the move int in its low `MOVE_BITS` bits (`REC_MOVE`
   filled it (``fill_waste``);
 - the index of the foundation the card went to, or came back from, at `REC_FOUNDATION_SHIFT`
   (`REC_FOUNDATION_MASK`);
-- `REC_FLIP` when a column move uncovered a face-down card, which turned up as part of the move.
+- `REC_FLIP` when a column move uncovered a face-down card, which turned up as part of the move;
+- `REC_BASE` when a reserve card went up while the base was still to be chosen (``choose_base``)
+  and set it: its undo opens the base again.
 
 Face-down column cards (``column_deal``) are kept as one bitmask per column (`Engine.down`, bit
 ``p`` for the card ``p`` places from the bottom). Cards only come and go at a column's top, so a
@@ -81,6 +83,8 @@ REC_FILL_PILE_SHIFT = _native.REC_FILL_PILE_SHIFT
 REC_FILL_PILE_MASK = _native.REC_FILL_PILE_MASK
 #: Set in a column move's record when the waste's top card filled the emptied column.
 REC_WASTE_FILL = _native.REC_WASTE_FILL
+#: Set in a foundation move's record when its card chose the foundations' base (``choose_base``).
+REC_BASE = _native.REC_BASE
 
 _TO_FOUNDATION = encode(0, FOUNDATION)
 #: The count bits of a one-card move.
@@ -110,6 +114,7 @@ class Engine:
 
     __slots__ = (
         "auto_fill",
+        "base_open",
         "builds",
         "children",
         "cols",
@@ -176,6 +181,10 @@ class Engine:
             self._set_next(f)
         for suit in set(self.fsuit):
             self._rewant(suit)
+        #: The base is still to be chosen (``choose_base``): no foundation wants a card yet.
+        self.base_open = pos.base_open
+        if self.base_open:
+            self.wants = [-1] * 52
         self.hist: list[int] = []
         if rules.decks == 1:
             self.fof = tuple(self.fsuit.index(suit) for suit in range(4))
@@ -199,6 +208,23 @@ class Engine:
                 c = self.fnext[f]
                 if c >= 0 and wants[c] < 0:
                     wants[c] = f
+
+    def _choose_base(self, rank: int) -> None:
+        """Set the foundations' base to ``rank`` (the first card put up, ``choose_base``)."""
+        self.base_open = False
+        self.start = rank
+        for f in range(len(self.fsuit)):
+            self._set_next(f)
+        for suit in set(self.fsuit):
+            self._rewant(suit)
+
+    def _open_base(self) -> None:
+        """Open the base again (the undo of the move that chose it): no foundation wants a card."""
+        self.base_open = True
+        self.start = 0
+        for f in range(len(self.fsuit)):
+            self._set_next(f)
+        self.wants = [-1] * 52
 
     def ftop(self, f: int) -> int:
         """The top card of foundation ``f``, or -1 when it is empty."""
@@ -233,6 +259,8 @@ class Engine:
 
     def moves(self) -> list[int]:
         """Every legal move, each once: to the foundations, onto columns, the stock last."""
+        if self.base_open:
+            return self._base_moves()
         out: list[int] = []
         add = out.append
         cols = self.cols
@@ -320,6 +348,27 @@ class Engine:
                             add(code | dst)
         if self.stock or (self.waste and self.may_recycle()):
             add(0)
+        return out
+
+    def _base_moves(self) -> list[int]:
+        """The legal moves while the base is still to be chosen (``choose_base``): only reserve
+        top cards move, each pile's to its foundation (which sets the base), then onto each column
+        in turn, a column that builds on it or an empty one that takes it. The stock stays shut
+        and column cards stay put."""
+        out = [
+            reserve_place(k) | _TO_FOUNDATION
+            for k, pile in enumerate(self.piles)
+            if pile and (self.reserve_play != RESERVE_LAST or len(pile) == 1)
+        ]
+        tops = [(k, pile[-1]) for k, pile in enumerate(self.piles) if pile and self._reserve_to_column(k)]
+        may_fill = not self.auto_fill or self.reserve_empty()
+        for j, col in enumerate(self.cols):
+            dst = (COL + j) << DST_SHIFT
+            if len(col) >= self.limit:
+                continue
+            for k, c in tops:
+                if self.builds[c * 52 + col[-1]] if col else may_fill and self.empty_ok[c]:
+                    out.append(reserve_place(k) | dst | _ONE)
         return out
 
     def may_recycle(self) -> bool:
@@ -451,6 +500,9 @@ class Engine:
             self._fpop(f)
             rec |= f << REC_FOUNDATION_SHIFT
         loc = self.loc
+        if dst == FOUNDATION and self.base_open:
+            self._choose_base(cards[0] % 13)
+            rec |= REC_BASE
         if dst == FOUNDATION:
             f = self.wants[cards[0]]
             self._fpush(f)
@@ -490,6 +542,8 @@ class Engine:
             c = self.ftop(f)
             self._fpop(f)
             cards = [c]
+            if rec & REC_BASE:
+                self._open_base()
         else:
             col = self.cols[dst - COL]
             n = (m >> COUNT_SHIFT) if is_column(src) else 1
@@ -533,6 +587,9 @@ class Engine:
         """
         if m in self.moves():
             return "legal"
+        if self.base_open and (m == 0 or m & PLACE_MASK == WASTE or is_column(m & PLACE_MASK)):
+            what = "the stock stays shut" if m == 0 else "only reserve cards move"
+            return f"{what} until the first foundation card, a reserve pile's top card, chooses the base"
         if m == 0:
             if not self.waste:
                 return "the stock and the waste are empty"
@@ -643,6 +700,7 @@ class Engine:
             waste=self.waste,
             recycles=self.recycles,
             face_down=[[p for p in range(len(c)) if d >> p & 1] for c, d in zip(self.cols, self.down, strict=True)],
+            base_open=self.base_open,
         )
 
     def key(self) -> tuple:  # type: ignore[type-arg]
@@ -655,6 +713,7 @@ class Engine:
             tuple(self.waste),
             tuple(self.down),
             tuple(tuple(p) for p in self.piles[1:]),
+            -1 if self.base_open else self.start,
             self.recycles,  # last: searches that ignore the recycle count drop it
         )
 

@@ -149,7 +149,7 @@ def seen_text(rules: Rules, position: Position) -> str:
             rules.variant.id,
             repr(sorted(rules.options().items())),
             " ".join(shown),
-            str(p.start),
+            "?" if p.base_open else str(p.start),
             repr(p.foundations),
             "/".join(columns),
             stock_text,

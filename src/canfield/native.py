@@ -28,6 +28,7 @@ def native_engine(rules: Rules, position: Position) -> NativeEngine:
         p.recycles,
         p.face_down or None,
         p.more_reserves or None,
+        p.base_open,
     )
 
 
@@ -44,6 +45,7 @@ def native_position(engine: NativeEngine) -> Position:
         recycles=recycles,
         face_down=engine.face_down(),
         more_reserves=engine.more_reserves(),
+        base_open=engine.base_open(),
     )
 
 

@@ -279,7 +279,8 @@ def format_piles(pos: Position) -> str:
     ``<reserve> <foundations> <columns> <stock> <waste> <recycles>``: cards as two letters run
     together (``-`` for an empty pile); the reserve and waste bottom to top (several reserve piles
     separated by ``/``, as columns are: ``5H9C/-`` is two piles, the second empty), the stock in turning
-    order; foundations as ``<start rank>:<suit><count>.…`` (``7:H1.S0.D0.C0``); columns bottom to
+    order; foundations as ``<start rank>:<suit><count>.…`` (``7:H1.S0.D0.C0``; ``?`` for the
+    start rank while the player has still to choose the base: ``?:S0.H0.D0.C0``); columns bottom to
     top, separated by ``/`` (a lone empty column is ``-``, so that the field is never empty), a
     face-down column card written in lower case (``qh8S``: the queen of hearts face down under the
     eight of spades).
@@ -290,7 +291,7 @@ def format_piles(pos: Position) -> str:
     return " ".join(
         [
             reserve,
-            f"{RANKS[pos.start]}:{found}",
+            f"{'?' if pos.base_open else RANKS[pos.start]}:{found}",
             cols or "-",
             _cards(pos.stock),
             _cards(pos.waste),
@@ -317,8 +318,9 @@ def parse_piles(fields: list[str]) -> Position:
         raise InvalidPositionError(
             f"foundations {found!r}: expected '<start rank>:<suit><count>.…', e.g. '7:H1.S0.D0.C0'"
         )
+    base_open = start_text == "?"
     try:
-        start = parse_rank(start_text)
+        start = 0 if base_open else parse_rank(start_text)
     except CanfieldError as e:
         raise InvalidPositionError(f"foundations: {e}") from None
     foundations = []
@@ -348,6 +350,7 @@ def parse_piles(fields: list[str]) -> Position:
         waste=_parse_cards(waste, "waste"),
         recycles=passes_back,
         face_down=face_down,
+        base_open=base_open,
     )
 
 

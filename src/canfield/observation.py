@@ -26,7 +26,8 @@ class Observation:
     variant's name), ``draw`` (cards the next turn of the stock takes), ``passes`` (``pass 1 of
     3``), ``pass_limit`` (None: unlimited), ``score``, ``moves`` (the move counter), ``won`` and
     ``lost``; ``more_reserves``, reserve piles 2 to N where the rules have several (`reserves`
-    lists them all).
+    lists them all); ``base_open``, the foundations' base still to be chosen by the first card put
+    up (``choose_base``; ``start`` means nothing until then).
     """
 
     reserve: tuple[int | None, ...]
@@ -45,6 +46,7 @@ class Observation:
     won: bool = False
     lost: bool = False
     more_reserves: tuple[tuple[int | None, ...], ...] = ()
+    base_open: bool = False
 
     @property
     def reserves(self) -> tuple[tuple[int | None, ...], ...]:
@@ -103,4 +105,5 @@ def observe(
         moves=moves,
         won=won,
         lost=lost,
+        base_open=position.base_open,
     )

@@ -41,6 +41,8 @@ class Position:
       turns up as part of the move that uncovers it.
     - ``more_reserves``: reserve piles 2 to N, each bottom to top, where the rules have several
       (``reserve_piles``); ``reserve`` is pile 1. ``()`` with one pile. `reserves` lists them all.
+    - ``base_open``: the foundations' base is still to be chosen (``choose_base``): every
+      foundation and the waste are empty, and ``start`` is 0 until the first foundation card sets it.
     """
 
     reserve: tuple[int, ...] = attrs.field(converter=_tuple)
@@ -52,6 +54,7 @@ class Position:
     recycles: int = 0
     face_down: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_face_down)
     more_reserves: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_tuples)
+    base_open: bool = False
 
     @property
     def reserves(self) -> tuple[tuple[int, ...], ...]:
@@ -101,6 +104,7 @@ def default_deal(
     column_deal: str = "u",
     base_cards_up: bool = True,
     reserve_piles: int = 1,
+    choose_base: bool = False,
 ) -> Position:
     """The standard reading of a deal: reserve, base card, the columns row by row, then the stock.
 
@@ -109,10 +113,15 @@ def default_deal(
     without a base card. With ``base_cards_up=False`` they stay in the deal and the foundations
     start empty. ``column_deal`` gives each column's cards from the bottom, ``d`` face down and
     ``u`` face up; they are dealt a row across all columns at a time, the bottom row first.
-    With several ``reserve_piles`` each is dealt ``reserve_size`` cards, pile 1 first.
+    With several ``reserve_piles`` each is dealt ``reserve_size`` cards, pile 1 first. With
+    ``choose_base`` no base card is dealt: the foundations start empty, their base still open.
     """
     reserve_size *= reserve_piles
-    if fixed_base is not None and not base_cards_up:
+    if choose_base:
+        rest = list(cards)
+        found = tuple((s, 0) for s in foundation_suits(None, decks))
+        start = 0
+    elif fixed_base is not None and not base_cards_up:
         rest = list(cards)
         suits = foundation_suits(None, decks)
         found = tuple((s, 0) for s in suits)
@@ -144,4 +153,5 @@ def default_deal(
         stock=stock,
         face_down=(down,) * columns,
         more_reserves=piles[1:],
+        base_open=choose_base,
     )

@@ -225,10 +225,14 @@ def _start(record: dict[str, Any], rules: Rules) -> Game:
 def _not_from(pos: Position, dealt: Position) -> str | None:
     """Why ``pos`` cannot be reached from the deal ``dealt`` (None when nothing shows it cannot).
 
-    What play never changes: the foundations' start and suits; the reserve only loses its top
-    cards; stock and waste only lose cards and keep their turning order.
+    What play never changes: the foundations' start (once chosen, where the player chooses it)
+    and suits; the reserve only loses its top cards; stock and waste only lose cards and keep
+    their turning order.
     """
-    if (pos.start, [s for s, _ in pos.foundations]) != (dealt.start, [s for s, _ in dealt.foundations]):
+    start = dealt.start if not dealt.base_open else pos.start
+    if pos.base_open and not dealt.base_open:
+        return "its base is still to be chosen, and the deal's is not"
+    if (pos.start, [s for s, _ in pos.foundations]) != (start, [s for s, _ in dealt.foundations]):
         return "its foundations start otherwise"
     if len(pos.reserves) != len(dealt.reserves) or any(
         p != d[: len(p)] for p, d in zip(pos.reserves, dealt.reserves, strict=True)

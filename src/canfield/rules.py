@@ -211,6 +211,7 @@ class Rules:
             self.reserve_piles,
             self.fill_waste,
             self.fill_by_choice,
+            self.spec.choose_base,
         )
 
     def options(self) -> dict[str, Any]:
@@ -347,7 +348,18 @@ def check_position(pos: object, spec: RuleSpec, who: Variant | None = None, *, p
     fixed = spec.foundation_base
     if fixed is not None and pos.start != fixed:
         raise fail(f"the foundations start at {RANKS[pos.start]}, but these rules start them at {RANKS[fixed]}")
-    if not spec.foundation_takeback and spec.base_cards_up:
+    if pos.base_open:
+        if not spec.choose_base:
+            raise fail("the base is still to be chosen, but these rules deal it (choose_base is off)")
+        if pos.start != 0 or any(n for _, n in pos.foundations) or pos.waste:
+            raise fail(
+                "the base is still to be chosen, so every foundation and the waste are empty (and the start rank is A)"
+            )
+    elif spec.choose_base and not spec.foundation_takeback and not any(n for _, n in pos.foundations):
+        raise fail(
+            "the base is chosen, but no foundation holds a card and these rules take no card back from a foundation"
+        )
+    if not spec.foundation_takeback and spec.base_cards_up and not spec.choose_base:
         # The dealt foundation cards (the base card, or every fixed-rank card) never leave.
         dealt = pos.foundations if fixed is not None else pos.foundations[:1]
         empty = next((s for s, n in dealt if n == 0), None)

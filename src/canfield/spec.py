@@ -296,6 +296,13 @@ class RuleSpec:
             "With a fixed foundation_base: whether its cards start on the foundations (True), or are dealt with the rest, so that each foundation starts empty and takes a card of that rank first (False)."
         ),
     )
+    choose_base: bool = attrs.field(
+        default=False,
+        validator=_bool,
+        metadata=_doc(
+            "Whether the player chooses the foundations' base: no base card is dealt, and the first card put on a foundation, which must be a reserve pile's top card, sets the base rank of every foundation; until then the stock stays shut and column cards stay put (a reserve card may still go onto a column)."
+        ),
+    )
     foundations: tuple[FoundationPile, ...] | None = attrs.field(
         default=None,
         validator=_foundations,
@@ -336,6 +343,18 @@ class RuleSpec:
             raise RulesError(
                 "base_cards_up=False is for a fixed foundation_base (the dealt base card always starts its foundation)"
             )
+        if self.choose_base and (self.foundation_base is not None or self.foundations is not None):
+            raise RulesError(
+                "choose_base=True lets the player's first foundation card set the base: leave foundation_base and foundations at None"
+            )
+        if self.choose_base and self.reserve_size == 0:
+            raise RulesError(
+                "choose_base=True has a reserve pile's top card choose the base: it needs reserve cards (reserve_size above 0)"
+            )
+        if self.choose_base and not self.build_past_base:
+            raise RulesError(
+                "build_past_base=False ranks columns from a base known from the deal: it does not go with choose_base=True"
+            )
         if self.foundations is not None:
             if self.foundation_base is not None or not self.base_cards_up:
                 raise RulesError(
@@ -362,7 +381,9 @@ class RuleSpec:
             )
 
     def _has_base_card(self) -> bool:
-        """Whether the deal turns up a base card (the usual layout, or a pile with dealt=True)."""
+        """Whether the deal turns up a base card (the usual layout without choose_base, or a pile with dealt=True)."""
+        if self.choose_base:
+            return False
         return self.foundations is None or any(p.dealt for p in self.foundations)
 
     @property

@@ -173,7 +173,9 @@ def draw(obs: Observation, *, width: int | None = None) -> str:
         x = x_right + f % FOUNDATION_ROW * pitch
         y = y_top + f // FOUNDATION_ROW * (CARD_H + GAP)
         top = foundation_top(obs.start, suit, count)
-        if top is None:
+        if obs.base_open:  # no start yet: the first reserve card put up chooses it
+            body.append(_slot(x, y, "?" + SUIT_SYMBOLS[suit] + _TEXT_STYLE, RED if suit in _RED_SUITS else "#10361d"))
+        elif top is None:
             body.append(
                 _slot(x, y, card_text(suit * 13 + obs.start) + _TEXT_STYLE, RED if suit in _RED_SUITS else "#10361d")
             )
@@ -212,7 +214,7 @@ def draw(obs: Observation, *, width: int | None = None) -> str:
 
     full_h = low + MARGIN
     passes = obs.passes.replace("unlimited", "∞")  # the one pass text, with a symbol where room is short
-    head = f"{obs.name} · draw {obs.draw} · {passes}"
+    head = f"{obs.name} · draw {obs.draw} · {passes}" + (" · base to choose" if obs.base_open else "")
     end = " · won" if obs.won else " · lost" if obs.lost else ""
     tail = f"score {obs.score} · moves {obs.moves}{end}"
     if _width(head, 16) + _width(tail, 16) + 2 * MARGIN + 16 > full_w:  # two lines when one is too short

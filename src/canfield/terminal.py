@@ -17,7 +17,7 @@ from typing import TextIO
 
 from . import records
 from .board import board_text
-from .cards import card_text, parse_card
+from .cards import card_text, parse_card, rank_text
 from .errors import CanfieldError, IllegalMoveError, InvalidMoveError, UndoError
 from .game import Game
 from .notation import Move, parse_move
@@ -82,6 +82,8 @@ def describe_move(game: Game, move: Move) -> str:
     what = card_text(card) if card is not None else "a card"
     if move.count > 1:
         what += " and the card on it" if move.count == 2 else f" and the {move.count - 1} cards on it"
+    if move.to_foundation and obs.base_open and card is not None:
+        return f"{what} from {where} up to its foundation, which makes {rank_text(card % 13)} every foundation's base"
     if move.to_foundation:
         return f"{what} from {where} up to its foundation"
     target = obs.columns[int(move.target) - 1]

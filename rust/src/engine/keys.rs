@@ -107,7 +107,7 @@ impl Engine {
         for (f, &n) in self.fcount.iter().enumerate() {
             h ^= FOUNDATION_KEYS.get(Tag::Foundation, f as u8, n as usize);
         }
-        self.pile_h = h;
+        self.pile_h = h ^ self.base_hash();
     }
 
     /// A 64-bit Zobrist-style hash of the position that ignores the order of the columns (see
@@ -128,8 +128,8 @@ impl Engine {
     /// only (None otherwise, and for the stock move): the stock and waste sequence hash needs
     /// distinct cards.
     pub fn child(&self, m: Move, p: usize, recycles: u32) -> Option<Child> {
-        if !self.one_deck || m.is_stock() {
-            return None;
+        if !self.one_deck || m.is_stock() || (self.base_open && m.to_foundation()) {
+            return None; // (a card that chooses the base changes every foundation's next card)
         }
         let (src, count) = (m.src(), m.count());
         let total = self.waste.len() + self.stock.len();

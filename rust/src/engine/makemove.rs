@@ -3,7 +3,7 @@
 
 use super::keys::top;
 use super::Engine;
-use crate::hash::{down_key, z2, Tag, COLUMN_KEYS, FOUNDATION_KEYS};
+use crate::hash::{base_key, down_key, z2, Tag, COLUMN_KEYS, FOUNDATION_KEYS};
 use crate::moves::{col_index, Move, Record, MAX_COUNT, WASTE};
 
 impl Engine {
@@ -63,6 +63,10 @@ impl Engine {
             self.fpop(f);
             rec = rec.with_foundation(f);
             n = 1;
+        }
+        if m.to_foundation() && self.base_open {
+            self.choose_base(moved[0] % 13);
+            rec = rec.with_base();
         }
         if m.to_foundation() {
             let f = self.wants[moved[0] as usize] as usize;
@@ -152,6 +156,9 @@ impl Engine {
         if m.to_foundation() {
             moved[0] = self.ftop(f).expect("a foundation card");
             self.fpop(f);
+            if rec.chose_base() {
+                self.open_base();
+            }
             n = 1;
         } else {
             let j = col_index(m.dst());
@@ -284,6 +291,41 @@ impl Engine {
     }
 
     // -- foundations ----------------------------------------------------------------------------
+
+    /// The base's part of the hash (see `base_key`): none unless the player chooses the base.
+    pub(super) fn base_hash(&self) -> u128 {
+        if !self.rules.choose_base {
+            0
+        } else {
+            base_key((!self.base_open).then_some(self.start))
+        }
+    }
+
+    /// Set the foundations' base to `rank` (the first card put up, `Rules::choose_base`).
+    fn choose_base(&mut self, rank: u8) {
+        self.pile_h ^= self.base_hash();
+        self.base_open = false;
+        self.start = rank;
+        for f in 0..self.fsuit.len() {
+            self.set_next(f);
+        }
+        for suit in 0..4 {
+            self.rewant(suit);
+        }
+        self.pile_h ^= self.base_hash();
+    }
+
+    /// Open the base again (the undo of the move that chose it): no foundation wants a card.
+    fn open_base(&mut self) {
+        self.pile_h ^= self.base_hash();
+        self.base_open = true;
+        self.start = 0;
+        for f in 0..self.fsuit.len() {
+            self.set_next(f);
+        }
+        self.wants = [-1; 52];
+        self.pile_h ^= self.base_hash();
+    }
 
     pub(super) fn set_next(&mut self, f: usize) {
         let n = self.fcount[f];

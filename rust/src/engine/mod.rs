@@ -45,6 +45,9 @@ pub struct Engine {
     pub fsuit: Vec<u8>,
     pub fcount: Vec<u8>,
     pub start: u8,
+    /// The foundations' base is still to be chosen (`Rules::choose_base`): no foundation wants
+    /// a card, and only reserve cards move (see `movegen`).
+    pub base_open: bool,
     pub recycles: u32,
     fnext: Vec<i16>,
     /// wants[card]: the foundation that takes `card` next, or -1.

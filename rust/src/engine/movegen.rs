@@ -10,6 +10,10 @@ impl Engine {
     /// Every legal move, each once, into `out`: to the foundations, onto columns, the stock last.
     pub fn moves(&self, out: &mut Vec<Move>) {
         out.clear();
+        if self.base_open {
+            self.base_moves(out);
+            return;
+        }
         let r = &*self.rules;
         let n = r.columns;
         let mut tops = [-1i16; MAX_COLUMNS as usize];
@@ -136,6 +140,44 @@ impl Engine {
         }
         if !self.stock.is_empty() || (!self.waste.is_empty() && self.may_recycle(self.recycles)) {
             out.push(Move::STOCK);
+        }
+    }
+
+    /// The legal moves while the base is still to be chosen (`Rules::choose_base`): only reserve
+    /// top cards move, each pile's to its foundation (which sets the base), then onto each column
+    /// in turn, a column that builds on it or an empty one that takes it. The stock stays shut
+    /// and column cards stay put.
+    fn base_moves(&self, out: &mut Vec<Move>) {
+        let r = &*self.rules;
+        let piles = self.reserve_piles();
+        let mut tops = [(0usize, 0u8); MAX_RESERVES as usize];
+        let mut n = 0;
+        for k in 0..piles {
+            let pile = self.pile(k);
+            if let Some(&c) = pile.last() {
+                if r.reserve_to_foundation(pile.len()) {
+                    out.push(Move::up(reserve(k)));
+                }
+                if r.reserve_to_column(pile.len()) {
+                    tops[n] = (k, c);
+                    n += 1;
+                }
+            }
+        }
+        let may_fill = !r.auto_fill || self.reserve_empty();
+        for (j, column) in self.cols.iter().enumerate() {
+            if column.len() >= r.column_limit {
+                continue;
+            }
+            for &(k, c) in &tops[..n] {
+                let fits = match column.last() {
+                    Some(&t) => r.builds(c, t),
+                    None => may_fill && r.empty_ok(c),
+                };
+                if fits {
+                    out.push(Move::new(reserve(k), col(j), 1));
+                }
+            }
         }
     }
 

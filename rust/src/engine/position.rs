@@ -21,6 +21,9 @@ pub struct Position {
     /// Reserve piles 2 to N, each bottom to top, where the rules have several (`reserve` is
     /// pile 1); empty with one pile.
     pub more_reserves: Vec<Vec<u8>>,
+    /// The foundations' base is still to be chosen (`Rules::choose_base`): every foundation and
+    /// the waste are empty, and `start` is 0 until the first foundation card sets it.
+    pub base_open: bool,
 }
 
 /// The most places from a column's bottom that can hold a face-down card (one bit each).
@@ -57,6 +60,20 @@ impl Position {
         }
         if suits.iter().any(|&k| k != rules.decks) {
             return Err("foundations must hold each suit once per deck".into());
+        }
+        if self.base_open {
+            if !rules.choose_base {
+                return Err(
+                    "the base is still to be chosen, but these rules deal it (choose_base is off)"
+                        .into(),
+                );
+            }
+            if self.start != 0
+                || self.foundations.iter().any(|&(_, n)| n > 0)
+                || !self.waste.is_empty()
+            {
+                return Err("the base is still to be chosen, so every foundation and the waste are empty (and the start rank is A)".into());
+            }
         }
         if !self.face_down.is_empty() {
             if !rules.face_down {
@@ -188,6 +205,7 @@ impl Engine {
             colm: vec![0; rules.columns],
             colsum: 0,
             pile_h: 0,
+            base_open: pos.base_open,
             rules,
         };
         for f in 0..nf {
@@ -205,6 +223,9 @@ impl Engine {
                     e.loc[c as usize] = i as i8;
                 }
             }
+        }
+        if e.base_open {
+            e.wants = [-1; 52];
         }
         e.rehash();
         Ok(e)
@@ -226,6 +247,7 @@ impl Engine {
             stock: self.stock.iter().rev().copied().collect(),
             waste: self.waste.clone(),
             recycles: self.recycles,
+            base_open: self.base_open,
             face_down: if self.down.iter().all(|&d| d == 0) {
                 Vec::new()
             } else {

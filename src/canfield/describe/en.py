@@ -27,6 +27,7 @@ WORDING = Wording(
     top="top",
     below="below",
     foundations="Foundations, starting rank {rank}",
+    foundations_open="Foundations, starting rank still to choose (the first reserve card put up sets it)",
     column="column",
     stock_empty="empty",
     waste_empty="empty",

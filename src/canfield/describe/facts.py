@@ -46,6 +46,8 @@ class Facts:
     more_reserves: tuple[tuple[int, tuple[int, ...]], ...] = ()
     """Reserve piles 2 to N where the rules have several: each pile's card count and face-up
     cards, top first (``reserve`` and ``reserve_shown`` are pile 1's)."""
+    base_open: bool = False
+    """The foundations' base is still to be chosen: the first card put up, a reserve card, sets it."""
 
 
 def _shown(pile: tuple[int | None, ...]) -> tuple[int, ...]:
@@ -70,4 +72,5 @@ def facts_of(view: Observation | Observable) -> Facts:
         foundations=foundations,
         columns=obs.columns,
         more_reserves=tuple((len(p), _shown(p)) for p in obs.more_reserves),
+        base_open=obs.base_open,
     )

@@ -49,6 +49,7 @@ WORDING = Wording(
     top="dessus",
     below="dessous",
     foundations="Fondations, rang de départ {rank}",
+    foundations_open="Fondations, rang de départ encore à choisir (la première carte de la réserve posée le fixe)",
     column="colonne",
     stock_empty="vide",
     waste_empty="vide",

@@ -49,6 +49,7 @@ WORDING = Wording(
     top="in cima",
     below="sotto",
     foundations="Fondazioni, carta di partenza {rank}",
+    foundations_open="Fondazioni, carta di partenza ancora da scegliere (la fissa la prima carta della riserva portata in fondazione)",
     column="colonna",
     stock_empty="vuoto",
     waste_empty="vuoti",

@@ -62,6 +62,7 @@ WORDING = Wording(
     top="wierzch",
     below="pod spodem",
     foundations="Stosy docelowe, ranga początkowa {rank}",
+    foundations_open="Stosy docelowe, ranga początkowa jeszcze do wybrania (wyznacza ją pierwsza karta z rezerwy położona na stosie)",
     column="kolumna",
     stock_empty="pusta",
     waste_empty="pusty",

@@ -4,6 +4,8 @@ A description has three sentences, in this order::
 
     <Stock>: <n cards>; <waste> <empty>; <reserve>: <n cards>, <top>: <card>.
     <Foundations, starting rank> <rank>: <suit> <up to card> (<count>), <suit> <empty>, ….
+
+(While the player has still to choose the starting rank, the heading says so instead of naming one.)
     <Column> 1: <card>, <card>; <column> 2 <empty>; ….
 
 A face-down column card is named only as one (``face-down card``), in its place.
@@ -59,6 +61,9 @@ class Wording:
     below: str
     foundations: str
     """The foundations' heading, with ``{rank}`` for the starting rank."""
+    foundations_open: str
+    """The foundations' heading while their starting rank is still to be chosen (a reserve card
+    put up first chooses it)."""
     column: str
     stock_empty: str
     waste_empty: str
@@ -98,7 +103,7 @@ class Wording:
     def describe(self, facts: Facts) -> str:
         """The whole description."""
         piles = self.semicolon.join([self._stock(facts), self._waste(facts), self._reserve(facts)])
-        heading = self.foundations.format(rank=self.ranks[facts.start])
+        heading = self.foundations_open if facts.base_open else self.foundations.format(rank=self.ranks[facts.start])
         found = heading + self.colon + ", ".join(self._foundation(f) for f in facts.foundations)
         cols = self.semicolon.join(self._column(i + 1, col) for i, col in enumerate(facts.columns))
         sentences = [piles, found, cols]

@@ -85,6 +85,7 @@ def canfield_deal(spec: RuleSpec, cards: list[int]) -> Position:
         column_deal=spec.column_deal,
         base_cards_up=spec.base_cards_up,
         reserve_piles=spec.reserve_piles,
+        choose_base=spec.choose_base,
     )
 
 

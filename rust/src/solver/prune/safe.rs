@@ -46,11 +46,15 @@ use crate::rules::Rules;
 /// fill from the waste it is not proved, and the rule is off; several piles without automatic
 /// fill are covered (each pile's next card is only free earlier). A fill by the player from the
 /// reserve piles, then the waste once they are empty (`Rules::fill_by_choice`), is not proved: off.
+/// Nor is a base the player chooses (`Rules::choose_base`): before it is chosen no card is dead
+/// and only reserve cards move, so the argument's "every card that could go on it is up" and its
+/// freer later lines are not shown for that opening: off.
 pub(in crate::solver) fn applies(rules: &Rules, takebacks: bool, auto_finish: bool) -> bool {
     rules.decks == 1
         && !takebacks
         && !auto_finish
         && !rules.fill_by_choice
+        && !rules.choose_base
         && !(rules.auto_fill && (rules.reserve_piles > 1 || rules.fill_waste))
 }
 

@@ -36,12 +36,14 @@ use crate::solver::Pruning;
 /// rank, which the uses of a swap are listed by; a plugin's rule may build otherwise). The fill
 /// it knows is from one reserve pile: not proved for several piles, a fill from the waste or one
 /// by the player limited to the reserve and waste (`Rules::fill_by_choice`, where a run moved to an
-/// empty column could not move back).
+/// empty column could not move back). Nor a base the player chooses (`Rules::choose_base`), where
+/// column cards stay put until it is chosen: not proved, off.
 pub(in crate::solver) fn applies(rules: &Rules, auto_finish: bool) -> bool {
     rules.decks == 1
         && rules.reserve_piles == 1
         && !rules.fill_waste
         && !rules.fill_by_choice
+        && !rules.choose_base
         && !auto_finish
         && rules.mode == MODE_ANY
         && !rules.face_down

@@ -44,6 +44,7 @@ MODULES: tuple[str, ...] = (
     "gate",
     "little_gate",
     "duke",
+    "dutchess",
 )
 
 
