@@ -45,6 +45,7 @@ BUILTIN_IDS = [
     "classic",
     "double-canfield",
     "duke",
+    "dutchess",
     "eagle-wing",
     "gate",
     "little-gate",
