@@ -252,6 +252,10 @@ def test_listed_in_the_docs() -> None:
     page = docsgen.variant_page("dutchess")
     assert canfield.get_variant("dutchess").description in page and "--variant dutchess" in page
     assert "help page says one" in page
+    values = docsgen.rule_values("dutchess")
+    assert values["empty column"] == "any card from a reserve pile by choice, from the waste once every pile is empty"
+    assert values["foundation base"] == "chosen: the first reserve card put up"
+    assert values["column moves"] == "whole column" and values["passes"] == "2 (1 redeal)"
 
 
 def test_other_positions_are_unchanged() -> None:

@@ -150,7 +150,7 @@ def describe_fill(rules: Rules) -> str:
     else:
         return CUSTOM.format(hook="canfield_fill_rule")
     if rules.fill_by_choice:
-        return f"{cards} from a reserve pile, then from the waste, by choice"
+        return f"{cards} from a reserve pile by choice, from the waste once every pile is empty"
     if not rules.auto_fill:
         return f"{cards}, by choice"
     source = "fuller reserve pile" if rules.reserve_piles > 1 else "reserve"

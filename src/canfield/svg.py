@@ -3,8 +3,9 @@
 `board_svg` draws what a player sees (an `Observation`, or a game's): the stock as a back with its count,
 the waste (fanned when more than one card is turned at a time), the reserve (face-down cards as
 backs; several piles side by side, three to a row, each labelled as the notation names it: ``r``,
-``r2``…), the foundations (an empty one shows the card that starts it), the columns, and a line with
-the variant, draw, pass, score and moves. Nothing face down is in the image, not even as text.
+``r2``…), the foundations (an empty one shows the card that starts it, or ``?`` and its suit while the
+player has still to choose the base), the columns, and a line with the variant, draw, pass, score and
+moves (and "base to choose" until the base is chosen). Nothing face down is in the image, not even as text.
 Any registered variant can be drawn: more decks give more foundations (in rows of eight for three
 or four decks, so each place of a row keeps one suit), and up to nine columns.
 

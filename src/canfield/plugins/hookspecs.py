@@ -115,7 +115,8 @@ def canfield_deal(spec: RuleSpec, cards: list[int]) -> Position | None:
     Default: the reserve, the base card, the columns a row at a time (``spec.column_deal``: one
     card each unless it says more, with its face-down places in ``Position.face_down``), the
     stock; with a fixed ``spec.foundation_base`` the cards of that rank are first taken out to
-    start the foundations (Storehouse), unless ``spec.base_cards_up`` is False. The result is
+    start the foundations (Storehouse), unless ``spec.base_cards_up`` is False; with
+    ``spec.choose_base`` no base card is dealt and ``Position.base_open`` is set. The result is
     checked: every card exactly once per deck, the right number of columns and foundations,
     face-down cards only below a column's top card.
     """
