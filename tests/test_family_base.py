@@ -81,6 +81,11 @@ def test_the_deal_has_no_base_card() -> None:
     assert pos.stock == tuple(cards[16:]) and len(pos.stock) == 36 and pos.waste == ()
     assert pos.base_open and all(n == 0 for _, n in pos.foundations)
     assert g.position_string().split()[2] == OPEN
+    # pinned: the deal and its text never change
+    assert g.position_string() == (
+        "dutchess 7H9S4H/8D8H5C/JH6H9C/JS5HKH ?:S0.H0.D0.C0 3S/2H/JD/5D "
+        "7D4D2SAH6CKSKDTDTCJCTH8CQS4C6S7SAC5SADKC6DQCQDQH9H3H3CAS4S2D8STS3D2C9D7C - 0 0 0"
+    )
     assert g.observation().reserves == pos.reserves  # every reserve card face up
     rules = rules_for("dutchess")
     assert (rules.reserve_piles, rules.auto_fill, rules.fill_by_choice) == (4, False, True)

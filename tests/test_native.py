@@ -50,6 +50,8 @@ OPTION_SETS: list[dict[str, object]] = [
     {"decks": 2, "columns": 5, "empty_column": "reserve-by-choice", "foundation_takeback": True},
     {"build": "same-rank", "columns": 6},
     {"decks": 2, "build": "same-rank", "tableau_moves": "top-or-whole"},
+    {"choose_base": True, "empty_column": "reserve-by-choice", "reserve_visible": "all"},
+    {"decks": 2, "columns": 5, "choose_base": True, "foundation_takeback": True, "tableau_moves": "any"},
 ]
 
 
