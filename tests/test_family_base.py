@@ -178,6 +178,20 @@ def test_once_every_pile_is_empty_the_waste_fills_by_choice() -> None:
     assert g.position.columns[1] == (parse_card("QH"),)
 
 
+def test_the_fill_by_choice_is_an_option_of_any_variant() -> None:
+    # Canfield's one face-down reserve: its top card by choice, the waste's once it is empty
+    rules = "canfield,empty_column=reserve-by-choice"
+    g = game(rules, reserve="2C 3C", foundations="7:H1.S0.D0.C0", columns="5H/4S/KC/KD", waste="QH")
+    g.play("21")
+    assert g.position.columns[1] == () and len(g.position.reserve) == 2
+    moves = texts(g)
+    assert "r2" in moves and not {"w2", "12", "32", "42"} & moves
+    g = game(rules, reserve="", foundations="7:H1.S0.D0.C0", columns="5H/4S/KC/KD", waste="QH")
+    g.play("21")
+    moves = texts(g)
+    assert "w2" in moves and not {"12", "32", "42"} & moves
+
+
 # -- play, records, the solver --------------------------------------------------------------------------
 
 
