@@ -3,7 +3,8 @@
 //!
 //! Each column hashes its cards by depth; the columns combine by a sum of mixed column hashes,
 //! which does not depend on their order. Reserve, foundations and the recycle count are hashed by
-//! place. With one deck, the stock and waste are hashed as their sequence in turning order (each
+//! place; where the player chooses the base (`Rules::choose_base`), so is the base rank, or that it
+//! is still to be chosen (`base_hash`). With one deck, the stock and waste are hashed as their sequence in turning order (each
 //! card with the card before it: the cards are distinct, so these links give the sequence back)
 //! and the waste's top card (which says where the waste ends): a stock turn changes only the top
 //! card, and playing the waste's card only the links around it. With several decks they are

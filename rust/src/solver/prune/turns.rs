@@ -32,7 +32,9 @@ use crate::solver::generator::SearchMove;
 /// do more would switch the folding off here. A fill from the waste (`Rules::fill_waste`) is
 /// such a rule: a column move that empties its column then plays the waste's top card, so it does
 /// not commute with stock turns, and the fold (which folds turns into the waste card's own moves
-/// only) would miss it: off.
+/// only) would miss it: off. A base the player chooses (`Rules::choose_base`) keeps the argument:
+/// the stock stays shut until the move that sets the base, so every stock turn of a line comes
+/// after that move, and moving turns later never takes one before it.
 pub(in crate::solver) fn applies(rules: &Rules) -> bool {
     !rules.fill_waste
 }
