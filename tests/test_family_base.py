@@ -243,6 +243,14 @@ def test_canfield_solve_variant_dutchess(capsys: pytest.CaptureFixture[str]) -> 
     assert code == 0 and "verdict: won" in out and "(dutchess)" in out
 
 
+def test_canfield_rules_says_where_the_base_comes_from(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "glenwood"]) == 0
+    out = capsys.readouterr().out
+    assert "Dutchess (dutchess)" in out and "aliases: duchess, glenwood" in out
+    assert "foundation_base = none  # the rank of the first reserve card put up:" in out
+    assert "choose_base = true  # " in out
+
+
 # -- the views and the docs -----------------------------------------------------------------------------
 
 

@@ -369,10 +369,15 @@ def cmd_variants(args: argparse.Namespace) -> int:
 RANK_WORDS = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king")
 
 
-def value_meaning(name: str, value: object) -> str:
-    """What an option's value means, when its text does not say it: ``the two``, ``unlimited``, ``3 passes``."""
+def value_meaning(name: str, value: object, *, chosen_base: bool = False) -> str:
+    """What an option's value means, when its text does not say it: ``the two``, ``unlimited``, ``3 passes``.
+
+    ``chosen_base``: the rules let the player choose the base (``choose_base``), so no base card is dealt.
+    """
     if name == "foundation_base":
-        return f"the {RANK_WORDS[value]}" if isinstance(value, int) else "the dealt base card's rank"
+        if isinstance(value, int):
+            return f"the {RANK_WORDS[value]}"
+        return "the rank of the first reserve card put up" if chosen_base else "the dealt base card's rank"
     if name in ("redeals", "undo_limit") and value is None:
         return "unlimited"
     if name == "redeals" and isinstance(value, int):
@@ -395,7 +400,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     print("rule options, each as --option NAME=VALUE takes it:")
     docs = field_docs()
     for name, value in attrs.asdict(v.spec).items():
-        meaning = value_meaning(name, value)
+        meaning = value_meaning(name, value, chosen_base=v.spec.choose_base)
         print(f"  {name} = {format_option(value)}  # {meaning + ': ' if meaning else ''}{docs[name]}")
     return 0
 
