@@ -208,6 +208,27 @@ def test_walks_undo_and_save_round_trip(g: canfield.Game, data: st.DataObject) -
     walk_undo_and_save(g, data)
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games(variants=["dutchess"]), st.data())
+def test_the_first_card_up_fixes_the_base_for_the_rest_of_the_game(g: canfield.Game, data: st.DataObject) -> None:
+    base = None
+    for _ in range(data.draw(st.integers(0, 80))):
+        moves = g.legal_moves()
+        if not moves:
+            break
+        if g.position.base_open:
+            assert all(m.from_reserve for m in moves)  # no stock, no column card
+        move = data.draw(st.sampled_from(moves))
+        card = g.position.reserves[int(move.source[1:] or 1) - 1][-1] if move.from_reserve else None
+        g.play(move)
+        if base is None and move.to_foundation:
+            assert card is not None
+            base = card % 13
+        assert g.position.base_open == (base is None)
+        if base is not None:
+            assert g.position.start == base
+
+
 def test_records_keep_the_open_base_and_the_chosen_one() -> None:
     g = canfield.Game.from_code("CF1-D1-AAAAAAB", "dutchess")
     loaded = canfield.Game.from_json(g.to_json())
