@@ -50,12 +50,14 @@ def test_options_in_any_order(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_variant_id_first_is_the_variant(capsys: pytest.CaptureFixture[str], variant: str) -> None:
     # `canfield play duke` (an alias too) is `canfield play --variant duke`, with a deal code after it or not.
     rules = rules_for(variant)
-    code = canfield.Game.random(rules.variant.id).code
-    for args in (["show", variant], ["show", variant, code], ["play", variant, code, "s"]):
+    game = canfield.Game.random(rules.variant.id)
+    code = game.code
+    move = game.legal_moves()[-1].text  # the stock, or (Dutchess, its stock shut at first) a card up
+    for args in (["show", variant], ["show", variant, code], ["play", variant, code, move]):
         status, out, _ = run(capsys, *args)
         assert status == 0, args
     assert out.startswith(f"deal {code} ({rules.variant.id})") and last_position(out).variant == rules.variant.id
-    _, by_flag, _ = run(capsys, "play", "--variant", variant, code, "s")
+    _, by_flag, _ = run(capsys, "play", "--variant", variant, code, move)
     assert by_flag == out
 
 
