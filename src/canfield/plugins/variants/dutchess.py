@@ -10,7 +10,8 @@ king on an ace); between columns only a whole column moves. An empty column is n
 itself: the player may put a reserve pile's top card there, and the waste's only once every
 pile is empty (``empty_column="reserve-by-choice"``). The stock turns one card at a time, with
 one redeal (two passes): PySolFC's help page says one pass, but its code allows two, and this
-follows the code. No card comes back from a foundation.
+follows the code (``redeals=0`` plays the help page's single pass). No card comes back from a
+foundation.
 """
 
 from __future__ import annotations
