@@ -83,15 +83,16 @@ def walk(game: canfield.Game, rng: random.Random, steps: int) -> int:
         assert moves == ref.moves(), f"move lists differ at {where}"
         assert nat.is_won() == ref.is_won(), where
         seen += 1
-        before = nat.position()
+        before = (nat.position(), nat.piles())
         key = nat.key()
         for m in moves:
             nat.make(m)
             ref.make(m)
             assert native_tuple(ref.position()) == nat.position(), f"after {canfield.Move.from_int(m)} at {where}"
             assert [list(p) for p in ref.position().more_reserves] == nat.more_reserves(), where
+            assert [list(p) for p in ref.position().foundation_piles] == nat.piles(), where
             assert nat.unmake() == ref.unmake() == m
-            assert nat.position() == before, f"unmake {canfield.Move.from_int(m)} at {where}"
+            assert (nat.position(), nat.piles()) == before, f"unmake {canfield.Move.from_int(m)} at {where}"
             assert nat.key() == key, f"key not restored by unmake {canfield.Move.from_int(m)} at {where}"
         if not moves:
             break
@@ -403,7 +404,8 @@ def test_the_move_layout_is_the_native_one() -> None:
     # Room for the largest values the rules allow: a run of every card of the most decks.
     assert moves.MAX_COUNT == moves.MAX_CARDS == 52 * moves.MAX_DECKS < 1 << moves.COUNT_BITS
     assert moves.COL + moves.MAX_COLUMNS <= 1 << moves.PLACE_BITS
-    counts = {0, 1, 2, 3, 13, 52, 127, 128, *range(moves.MAX_COUNT - 2, 1 << moves.MOVE_BITS - moves.COUNT_SHIFT)}
+    counts = {0, 1, 2, 3, moves.SET_CARDS, 13, 52, 127, 128}
+    counts |= {*range(moves.MAX_COUNT - 2, 1 << moves.MOVE_BITS - moves.COUNT_SHIFT)}
     places = range(moves.PLACE_MASK + 1)
     tried = {moves.encode(s, d, n) for s in places for d in places for n in counts}
     tried |= {*range(-5, 5000), 1 << moves.MOVE_BITS, 1 << 21, 2**32 - 1}
@@ -422,7 +424,12 @@ def test_the_move_layout_is_the_native_one() -> None:
         # The stock move; waste, reserve and each column up; waste, reserve and four foundation
         # suits onto each column; runs of each count tried from each column onto each other.
         piles = (moves.MAX_RESERVES - 1) * (1 + columns)  # each reserve pile past the first: up, onto each column
-        assert well_formed == 1 + (2 + columns) + (2 + 4) * columns + columns * (columns - 1) * runs + piles
+        # A layout's numbered foundation piles: each one's card up, to each other pile and onto
+        # each column; each pile named as the target of the waste, every reserve pile and each
+        # column's card; a set of four from each column up and to each pile.
+        f = moves.MAX_FOUNDATIONS
+        layout = f * (f + columns) + f * (1 + moves.MAX_RESERVES + columns) + columns * (1 + f)
+        assert well_formed == 1 + (2 + columns) + (2 + 4) * columns + columns * (columns - 1) * runs + piles + layout
 
 
 def test_the_native_stubs_match_the_module(tmp_path: Path) -> None:

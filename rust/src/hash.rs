@@ -15,6 +15,8 @@ pub enum Tag {
     Top = 8,
     /// A face-down card's place in a column.
     Down = 9,
+    /// A card on a pile of a foundation layout (see `Engine::fp`).
+    Pile = 10,
 }
 
 /// A bijective 64-bit mixer (the SplitMix64 finalizer); `mix(0) == 0`.

@@ -15,8 +15,8 @@ use crate::moves::{
     Move, COUNT_SHIFT, DST_SHIFT, LAYOUT, MAX_COLUMNS, MAX_COUNT, MAX_DECKS, PLACE_MASK,
 };
 use crate::rules::{
-    Rules, MAX_DRAW, MAX_PASS_LIMIT, MAX_RECYCLES, MODE_ANY, MODE_SINGLE, MODE_TOP_OR_WHOLE,
-    MODE_WHOLE, RESERVE_ANY, RESERVE_FOUNDATIONS, RESERVE_LAST,
+    PileRule, Rules, MAX_DRAW, MAX_PASS_LIMIT, MAX_RECYCLES, MODE_ANY, MODE_SINGLE,
+    MODE_TOP_OR_WHOLE, MODE_WHOLE, RESERVE_ANY, RESERVE_FOUNDATIONS, RESERVE_LAST,
 };
 use crate::solver::{self, Cut, Limits, Outcome, Verdict};
 use pyo3::prelude::*;
@@ -236,6 +236,17 @@ const MOVE_INT: &str = "a move int is an int naming a move (see canfield.moves)"
 
 // -- tables ---------------------------------------------------------------------------------------
 
+/// A foundation pile's rule as it crosses: (suit or None, start rank or None, down, wraps, set,
+/// dealt, after or None).
+type PileTuple = (Option<u8>, Option<u8>, bool, bool, bool, bool, Option<u8>);
+
+extractor!(
+    foundations_arg,
+    Option<Vec<PileTuple>>,
+    Kind::Rules,
+    "foundations must be None or a sequence of (suit, start, down, wraps, set, dealt, after) piles"
+);
+
 /// Compiled rules as the native engine reads them (built once per compiled `Rules`).
 #[pyclass(frozen, module = "canfield._native", name = "Tables")]
 pub struct PyTables {
@@ -246,7 +257,7 @@ pub struct PyTables {
 impl PyTables {
     #[new]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (columns, decks, builds, empty_ok, auto_fill, mode, takeback, draws, pass_limit, past_base=true, column_limit=None, reserve_play=0, face_down=false, reserve_piles=1, fill_waste=false))]
+    #[pyo3(signature = (columns, decks, builds, empty_ok, auto_fill, mode, takeback, draws, pass_limit, past_base=true, column_limit=None, reserve_play=0, face_down=false, reserve_piles=1, fill_waste=false, foundations=None))]
     fn new(
         columns: &Bound<'_, PyAny>,
         decks: &Bound<'_, PyAny>,
@@ -263,6 +274,7 @@ impl PyTables {
         #[pyo3(from_py_with = face_down_arg)] face_down: bool,
         #[pyo3(from_py_with = reserve_piles_arg)] reserve_piles: usize,
         #[pyo3(from_py_with = fill_waste_arg)] fill_waste: bool,
+        #[pyo3(from_py_with = foundations_arg)] foundations: Option<Vec<PileTuple>>,
     ) -> PyResult<Self> {
         guard(|| {
             let k = Kind::Rules;
@@ -294,6 +306,21 @@ impl PyTables {
             )
             .and_then(|r| r.with_limits(column_limit, reserve_play, face_down))
             .and_then(|r| r.with_reserves(reserve_piles, fill_waste))
+            .and_then(|r| {
+                r.with_foundations(foundations.map(|ps| {
+                    ps.into_iter()
+                        .map(|(suit, start, down, wraps, set, dealt, after)| PileRule {
+                            suit,
+                            start,
+                            down,
+                            wraps,
+                            set,
+                            dealt,
+                            after,
+                        })
+                        .collect()
+                }))
+            })
             .map_err(|e| k.err(e))?;
             Ok(PyTables {
                 inner: Arc::new(rules),
@@ -398,7 +425,7 @@ impl PyEngine {
     /// stock in turning order, waste, recycles.
     #[new]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (tables, reserve, start, foundations, columns, stock, waste, recycles, face_down=None, more_reserves=None))]
+    #[pyo3(signature = (tables, reserve, start, foundations, columns, stock, waste, recycles, face_down=None, more_reserves=None, piles=None))]
     fn new(
         tables: &Bound<'_, PyAny>,
         reserve: &Bound<'_, PyAny>,
@@ -410,6 +437,7 @@ impl PyEngine {
         recycles: &Bound<'_, PyAny>,
         face_down: Option<&Bound<'_, PyAny>>,
         more_reserves: Option<&Bound<'_, PyAny>>,
+        piles: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         guard(|| {
             let rules = tables
@@ -461,6 +489,14 @@ impl PyEngine {
                     )?,
                     _ => Vec::new(),
                 },
+                piles: match piles {
+                    Some(p) if !p.is_none() => arg(
+                        p,
+                        k,
+                        "piles must be a sequence of foundation piles, each a sequence of cards (ints 0..51)",
+                    )?,
+                    _ => Vec::new(),
+                },
             };
             let e = Engine::new(rules, &pos).map_err(|e| k.err(e))?;
             Ok(PyEngine::new_from(e))
@@ -487,6 +523,12 @@ impl PyEngine {
         PyEngine::with(slf, |this| {
             Ok(this.e.more_res.iter().map(|p| ints(p)).collect())
         })
+    }
+
+    /// With a foundation layout of the rules' own: each pile's cards, bottom to top; an empty
+    /// list with the usual foundations.
+    fn piles(slf: &Bound<'_, Self>) -> PyResult<Vec<Vec<u32>>> {
+        PyEngine::with(slf, |this| Ok(this.e.fp.iter().map(|p| ints(p)).collect()))
     }
 
     /// Every legal move here, each once, in the reference engine's order.

@@ -106,6 +106,7 @@ fn dealt(d: &[u8]) -> Position {
         recycles: 0,
         face_down: Vec::new(),
         more_reserves: Vec::new(),
+        piles: Vec::new(),
     }
 }
 
@@ -228,6 +229,7 @@ fn solver_knows_a_win_and_a_loss() {
         recycles: 0,
         face_down: Vec::new(),
         more_reserves: Vec::new(),
+        piles: Vec::new(),
     };
     assert_eq!(solved(&near, true), Verdict::Won);
     let stuck = Position {
@@ -240,6 +242,7 @@ fn solver_knows_a_win_and_a_loss() {
         recycles: 0,
         face_down: Vec::new(),
         more_reserves: Vec::new(),
+        piles: Vec::new(),
     };
     assert_eq!(solved(&stuck, true), Verdict::Lost);
     // Only a card taken back from a foundation frees the way.
@@ -258,6 +261,7 @@ fn solver_knows_a_win_and_a_loss() {
         recycles: 0,
         face_down: Vec::new(),
         more_reserves: Vec::new(),
+        piles: Vec::new(),
     };
     assert_eq!(solved(&takeback, true), Verdict::Won);
     assert_eq!(solved(&takeback, false), Verdict::Lost);
@@ -340,7 +344,7 @@ proptest! {
         waste in proptest::collection::vec(0u8..60, 0..10),
         recycles in 0u32..4,
     ) {
-        let pos = Position { reserve, start, foundations, columns, stock, waste, recycles, face_down: Vec::new(), more_reserves: Vec::new() };
+        let pos = Position { reserve, start, foundations, columns, stock, waste, recycles, face_down: Vec::new(), more_reserves: Vec::new(), piles: Vec::new() };
         if let Ok(mut e) = Engine::new(canfield_rules(true, Some(2)), &pos) {
             let mut ms = Vec::new();
             e.moves(&mut ms);
@@ -727,6 +731,7 @@ fn dealt_face_down(d: &[u8]) -> Position {
         recycles: 0,
         face_down: vec![vec![0, 2]; 7],
         more_reserves: Vec::new(),
+        piles: Vec::new(),
     }
 }
 
@@ -827,6 +832,7 @@ fn the_waste_card_is_never_forced_up_in_draw_three() {
             recycles: 12,
             face_down: Vec::new(),
             more_reserves: Vec::new(),
+            piles: Vec::new(),
         },
         Position {
             reserve: vec![],
@@ -843,6 +849,7 @@ fn the_waste_card_is_never_forced_up_in_draw_three() {
             recycles: 19,
             face_down: Vec::new(),
             more_reserves: Vec::new(),
+            piles: Vec::new(),
         },
         Position {
             reserve: vec![1, 15, 20, 45],
@@ -861,6 +868,7 @@ fn the_waste_card_is_never_forced_up_in_draw_three() {
             recycles: 5,
             face_down: Vec::new(),
             more_reserves: Vec::new(),
+            piles: Vec::new(),
         },
     ];
     let stop = AtomicBool::new(false);
@@ -911,6 +919,7 @@ fn swaps_stay_plain_moves_under_top_card_or_whole_column_moves() {
         recycles: 0,
         face_down: Vec::new(),
         more_reserves: Vec::new(),
+        piles: Vec::new(),
     };
     let stop = AtomicBool::new(false);
     let limits = limits(200_000, 1 << 24, &stop);

@@ -12,12 +12,14 @@ __all__ = [
     "COUNT_SHIFT",
     "DST_SHIFT",
     "FOUNDATION",
+    "FPILE",
     "FSUIT",
     "MAX_CARDS",
     "MAX_COLUMNS",
     "MAX_COUNT",
     "MAX_DECKS",
     "MAX_DRAW",
+    "MAX_FOUNDATIONS",
     "MAX_PASS_LIMIT",
     "MAX_RECYCLES",
     "MAX_RESERVES",
@@ -46,6 +48,7 @@ __all__ = [
     "RESERVE_ANY",
     "RESERVE_FOUNDATIONS",
     "RESERVE_LAST",
+    "SET_CARDS",
     "STOCK",
     "WASTE",
     "Engine",
@@ -89,6 +92,9 @@ REC_FILL_PILE_SHIFT: Final[int]
 REC_FILL_PILE_BITS: Final[int]
 REC_FILL_PILE_MASK: Final[int]
 REC_WASTE_FILL: Final[int]
+FPILE: Final[int]
+MAX_FOUNDATIONS: Final[int]
+SET_CARDS: Final[int]
 RESERVES: Final[int]
 MAX_RESERVES: Final[int]
 # The rules' tables (``rust/src/rules.rs``): the largest draw count, pass limit and recycle count,
@@ -126,6 +132,7 @@ class Tables:
         face_down: bool = False,
         reserve_piles: int = 1,
         fill_waste: bool = False,
+        foundations: Sequence[tuple[int | None, int | None, bool, bool, bool, bool, int | None]] | None = None,
     ) -> Tables: ...
 
 @final
@@ -144,9 +151,11 @@ class Engine:
         recycles: int,
         face_down: Sequence[Sequence[int]] | None = None,
         more_reserves: Sequence[Sequence[int]] | None = None,
+        piles: Sequence[Sequence[int]] | None = None,
     ) -> Engine: ...
     def face_down(self) -> list[list[int]]: ...
     def more_reserves(self) -> list[list[int]]: ...
+    def piles(self) -> list[list[int]]: ...
     def moves(self) -> list[int]: ...
     def moves_from(self, table: list[_T | None]) -> list[_T] | None: ...
     def make(self, m: int) -> None: ...

@@ -297,7 +297,7 @@ def play_out(
             return Playout(False, tuple(played), "cycle")
         if len(played) >= max_moves:
             return Playout(False, tuple(played), "max_moves")
-        progress = sum(n for _, n in here.foundations) - sum(map(len, here.reserves))
+        progress = here.cards_up - sum(map(len, here.reserves))
         if progress > best:
             best, best_at = progress, len(played)
         elif len(played) - best_at >= STALL:

@@ -95,8 +95,8 @@ def _pile_index(inst: Any, attribute: attrs.Attribute, value: Any) -> None:  # t
     _int_range(0, MAX_FOUNDATIONS - 1, none_ok=True)(inst, attribute, value)
 
 
-#: The most foundation piles a rule set's ``foundations`` may list.
-MAX_FOUNDATIONS = 16
+#: The most foundation piles a rule set's ``foundations`` may list (the move layout's bound).
+MAX_FOUNDATIONS: int = _native.MAX_FOUNDATIONS
 
 
 @attrs.frozen(kw_only=True)

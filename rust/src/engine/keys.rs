@@ -9,6 +9,7 @@
 //! card, and playing the waste's card only the links around it. With several decks they are
 //! hashed by place.
 
+use super::layout::pile_key;
 use super::reserves::reserve_key;
 use super::Engine;
 use crate::hash::{
@@ -107,6 +108,11 @@ impl Engine {
         for (f, &n) in self.fcount.iter().enumerate() {
             h ^= FOUNDATION_KEYS.get(Tag::Foundation, f as u8, n as usize);
         }
+        for (f, pile) in self.fp.iter().enumerate() {
+            for (d, &c) in pile.iter().enumerate() {
+                h ^= pile_key(f, c, d);
+            }
+        }
         self.pile_h = h;
     }
 
@@ -126,9 +132,10 @@ impl Engine {
     /// than a stock turn, legal once the stock has been turned to `p` cards on the waste after
     /// `recycles` recycles (the position's own, or later ones by stock turns alone). One deck
     /// only (None otherwise, and for the stock move): the stock and waste sequence hash needs
-    /// distinct cards.
+    /// distinct cards. None too with a foundation layout of the rules' own, whose piles' keys
+    /// the move's own make and unmake keep.
     pub fn child(&self, m: Move, p: usize, recycles: u32) -> Option<Child> {
-        if !self.one_deck || m.is_stock() {
+        if !self.one_deck || m.is_stock() || self.layout {
             return None;
         }
         let (src, count) = (m.src(), m.count());

@@ -84,6 +84,7 @@ def canfield_deal(spec: RuleSpec, cards: list[int]) -> Position:
         column_deal=spec.column_deal,
         base_cards_up=spec.base_cards_up,
         reserve_piles=spec.reserve_piles,
+        layout=None if spec.foundations is None else tuple(p.dealt for p in spec.foundations),
     )
 
 

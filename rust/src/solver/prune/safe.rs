@@ -44,9 +44,12 @@ use crate::rules::Rules;
 /// no other; not under `auto_finish`). The fill it knows is from one reserve pile: with several
 /// piles (the fullest fills, so playing a dead card up from one changes which fills later) or a
 /// fill from the waste it is not proved, and the rule is off; several piles without automatic
-/// fill are covered (each pile's next card is only free earlier).
+/// fill are covered (each pile's next card is only free earlier). The argument knows the usual
+/// foundations only (a card's one foundation waits for it): off under a foundation layout of the
+/// rules' own, where two piles may take a card, a pile may open only after another, or take sets.
 pub(in crate::solver) fn applies(rules: &Rules, takebacks: bool, auto_finish: bool) -> bool {
-    rules.decks == 1
+    rules.piles.is_none()
+        && rules.decks == 1
         && !takebacks
         && !auto_finish
         && !(rules.auto_fill && (rules.reserve_piles > 1 || rules.fill_waste))

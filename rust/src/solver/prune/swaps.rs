@@ -34,9 +34,12 @@ use crate::solver::Pruning;
 /// does not count room), no automatic finish (the argument knows of no automatic move but the
 /// fill), and columns that build one rank down (so a run of up to 12 cards holds no two cards of a
 /// rank, which the uses of a swap are listed by; a plugin's rule may build otherwise). The fill
-/// it knows is from one reserve pile: not proved for several piles or a fill from the waste.
+/// it knows is from one reserve pile: not proved for several piles or a fill from the waste. It
+/// is not proved under a foundation layout of the rules' own either (a set pile takes a column's
+/// top four cards, which a swap changes; a pile's card may come back onto a twin): off there.
 pub(in crate::solver) fn applies(rules: &Rules, auto_finish: bool) -> bool {
-    rules.decks == 1
+    rules.piles.is_none()
+        && rules.decks == 1
         && rules.reserve_piles == 1
         && !rules.fill_waste
         && !auto_finish

@@ -32,7 +32,9 @@ use crate::solver::generator::SearchMove;
 /// do more would switch the folding off here. A fill from the waste (`Rules::fill_waste`) is
 /// such a rule: a column move that empties its column then plays the waste's top card, so it does
 /// not commute with stock turns, and the fold (which folds turns into the waste card's own moves
-/// only) would miss it: off.
+/// only) would miss it: off. A foundation layout of the rules' own changes none of this (its piles
+/// take cards only by moves, and `Engine::waste_moves` lists the waste card's moves to each pile
+/// that takes it): on.
 pub(in crate::solver) fn applies(rules: &Rules) -> bool {
     !rules.fill_waste
 }
