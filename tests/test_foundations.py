@@ -317,3 +317,50 @@ def test_a_set_pile_needs_no_base_card_so_the_deal_has_one_more_card() -> None:
     canfield.CANFIELD.evolve(reserve_size=43, columns=9, foundations=(FoundationPile(takes="set"),))
     with pytest.raises(RulesError, match="need 53 cards"):
         canfield.CANFIELD.evolve(reserve_size=43, columns=9)
+
+
+def test_every_view_shows_a_layouts_piles() -> None:
+    game = layout_game("two-way", 3)
+    rng = random.Random(1)
+    for _ in range(80):  # until some piles hold cards
+        moves = game.legal_moves()
+        game.play(rng.choice([m for m in moves if m.to_foundation] or moves))
+    piles = game.position.foundation_piles
+    full = next(f for f, p in enumerate(piles) if p)
+    board = canfield.board.board_text(game)
+    assert "f1 A♠↑" in board and "f2 K♠↓" in board and f"f{full + 1}" in board
+    picture = canfield.svg.board_svg(game)
+    assert "f2 ↓" in picture and f"f{full + 1} {'↓' if full % 2 else '↑'} {len(piles[full])}" in picture
+    words = {
+        "en": "(spades, king down)",
+        "it": "(picche, re in giù)",
+        "fr": "(pique, roi en descendant)",
+        "pl": "(pik, król w dół)",
+    }
+    for lang, said in words.items():
+        assert said in canfield.describe.describe(game, lang)
+    hive = layout_game("hive", 1)
+    assert "f1 4×" in canfield.board.board_text(hive) and "f1 sets 0" in canfield.svg.board_svg(hive)
+    assert "(sets of four of a kind) empty" in canfield.describe.describe(hive)
+
+
+def test_the_terminal_says_what_a_pile_move_does() -> None:
+    from canfield.terminal import describe_move
+
+    seven, queen_h = 6, 13 + 11
+    piles = [(0, 1, 2, 3, 4, 5), (12, 11, 10, 9, 8, 7), (), (25,), (), (), (), ()]
+    used = {c for p in piles for c in p} | {seven, queen_h}
+    pos = canfield.Position(
+        reserve=(),
+        start=0,
+        foundations=(),
+        foundation_piles=piles,
+        columns=((seven,), (queen_h,), (), ()),
+        stock=[c for c in range(52) if c not in used],
+    )
+    spec = canfield.CANFIELD.evolve(foundations=TWO_WAY)  # any card fills an empty column
+    game = canfield.Game(rules_for(canfield.Variant(id="test-two-way", name="t", spec=spec)), pos)
+    said = {m.text: describe_move(game, m) for m in game.legal_moves()}
+    assert said["1f2"] == "7♠ from column 1 up to foundation pile 2"
+    assert said["2f"] == "Q♥ from column 2 up to its foundation"
+    assert said["f43"] == "K♥ from foundation pile 4 to the empty column 3"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import takewhile
 
-from ..observation import Observable, Observation, observation_of
+from ..observation import Observable, Observation, observation_of, pile_start
 from ..position import foundation_top
 
 
@@ -19,6 +19,19 @@ class FoundationFacts:
     """One foundation: its suit (0–3, ``SHDC``), its card count and its top card (None if empty)."""
 
     suit: int
+    count: int
+    top: int | None
+
+
+@dataclass(frozen=True)
+class PileFacts:
+    """One pile of a foundation layout: what it takes (a suit 0–3 or None for any, its first rank,
+    whether it runs down, whether it takes sets of four), its card count and its top card."""
+
+    suit: int | None
+    start: int
+    down: bool
+    sets: bool
     count: int
     top: int | None
 
@@ -46,6 +59,9 @@ class Facts:
     more_reserves: tuple[tuple[int, tuple[int, ...]], ...] = ()
     """Reserve piles 2 to N where the rules have several: each pile's card count and face-up
     cards, top first (``reserve`` and ``reserve_shown`` are pile 1's)."""
+    piles: tuple[PileFacts, ...] = ()
+    """With a foundation layout of the rules' own, its piles in order (``foundations`` is then
+    empty)."""
 
 
 def _shown(pile: tuple[int | None, ...]) -> tuple[int, ...]:
@@ -70,4 +86,15 @@ def facts_of(view: Observation | Observable) -> Facts:
         foundations=foundations,
         columns=obs.columns,
         more_reserves=tuple((len(p), _shown(p)) for p in obs.more_reserves),
+        piles=tuple(
+            PileFacts(
+                suit=None if rule.suit < 0 else rule.suit,
+                start=pile_start(rule, obs.start),
+                down=rule.down,
+                sets=rule.set,
+                count=len(cards),
+                top=cards[-1] if cards else None,
+            )
+            for rule, cards in zip(obs.piles, obs.foundation_piles, strict=True)
+        ),
     )
