@@ -109,6 +109,27 @@ impl Pruning {
         fold_turns: false,
         shortcut: false,
     };
+    /// Each rule switched off alone, then all of them: the settings a differential check compares
+    /// with `ALL` (a new rule belongs here, so that every such check covers it).
+    pub const EACH_OFF: [Pruning; 5] = [
+        Pruning {
+            safe_moves: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            swaps: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            fold_turns: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            shortcut: false,
+            ..Pruning::ALL
+        },
+        Pruning::NONE,
+    ];
 }
 
 impl Default for Pruning {
