@@ -18,7 +18,8 @@ was written. By default each is solved four ways, one after the other:
 ``--only`` picks other rule sets too: ``classic``, ``rainbow``, ``superior`` and ``whole``
 (``canfield`` moving whole columns only, no take-back), ``literature-d1`` (draw 1), and each of them
 with ``-base`` (``build_past_base=False``); and the family's games with several reserve piles as
-their variants play them, ``gate``, ``little-gate`` and ``duke``.
+their variants play them, ``gate``, ``little-gate`` and ``duke``, and those with a foundation layout of
+their own, ``lafayette`` and ``beehive``.
 
 For each: resolved % (won or lost within the cap), won %, lost %, the won % with its 95 % Wilson
 interval made conservative over the unresolved deals (all lost / all won), and CPU seconds per
@@ -76,8 +77,9 @@ CONFIGS: dict[str, tuple[str, dict[str, object]]] = {}
 for _name, (_variant, _options) in _ONE_SET.items():
     CONFIGS[_name] = (_variant, _options)
     CONFIGS[f"{_name}-base"] = (_variant, {**_options, "build_past_base": False})
-#: The family's games with several reserve piles, each as its variant plays it.
-for _name in ("gate", "little-gate", "duke"):
+#: The family's games with several reserve piles, and with a foundation layout of their own, each
+#: as its variant plays it.
+for _name in ("gate", "little-gate", "duke", "lafayette", "beehive"):
     CONFIGS[_name] = (_name, {})
 #: What runs without ``--only``.
 DEFAULT = ["literature", "literature-base", "canfield", "classic"]

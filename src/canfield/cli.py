@@ -380,6 +380,8 @@ def value_meaning(name: str, value: object) -> str:
         return f"the {RANK_WORDS[value]}" if isinstance(value, int) else "the dealt base card's rank"
     if name in ("redeals", "undo_limit") and value is None:
         return "unlimited"
+    if name == "foundations" and value is None:
+        return "the usual layout"
     if name == "redeals" and isinstance(value, int):
         return f"{value + 1} pass{'es' if value else ''}"
     return ""
@@ -399,7 +401,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     print("hooks overridden:", ", ".join(v.overrides()) or "none")
     print("rule options, each as --option NAME=VALUE takes it:")
     docs = field_docs()
-    for name, value in attrs.asdict(v.spec).items():
+    for name, value in attrs.asdict(v.spec, recurse=False).items():
         meaning = value_meaning(name, value)
         print(f"  {name} = {format_option(value)}  # {meaning + ': ' if meaning else ''}{docs[name]}")
     return 0

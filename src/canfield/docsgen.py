@@ -180,7 +180,14 @@ def describe_scoring(rules: Rules) -> str:
 
 
 def describe_base(rules: Rules) -> str:
-    """The foundations' starting rank as the compiled deal makes it: fixed, or the dealt base card's."""
+    """The foundations' starting rank as the compiled deal makes it: fixed, or the dealt base card's
+    (with a foundation layout of the rules' own, each pile's, or the dealt base card's where a pile
+    takes one)."""
+    layout = rules.spec.foundations
+    if layout is not None:
+        if all(p.takes == "set" for p in layout):
+            return "none: sets of any rank"
+        return format_value("foundation_base", None) if any(p.dealt for p in layout) else "each pile's own"
     try:
         starts = {rules.deal(shuffled_deck(n, rules.decks)).start for n in range(6)}
     except CanfieldError:

@@ -797,6 +797,8 @@ class Engine:
                 return f"foundation pile {g + 1} does not take a set now"
             return "only one foundation takes the set: the move names no pile ('f')"
         takers = self.takers[c]
+        if not takers and self.set_open and not any(not p.set for p in self.layout or ()):
+            return f"no foundation takes {card_symbol(c)} alone: four of a kind go up at once from a column (':4')"
         if not takers:
             return f"no foundation takes {card_symbol(c)} now"
         if g is None:

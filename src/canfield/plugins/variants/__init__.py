@@ -44,6 +44,8 @@ MODULES: tuple[str, ...] = (
     "gate",
     "little_gate",
     "duke",
+    "lafayette",
+    "beehive",
 )
 
 
