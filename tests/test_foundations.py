@@ -340,7 +340,7 @@ def test_every_view_shows_a_layouts_piles() -> None:
     for lang, said in words.items():
         assert said in canfield.describe.describe(game, lang)
     hive = layout_game("hive", 1)
-    assert "f1 4×" in canfield.board.board_text(hive) and "f1 sets 0" in canfield.svg.board_svg(hive)
+    assert "f1 4×" in canfield.board.board_text(hive) and "f1 0 sets" in canfield.svg.board_svg(hive)
     assert "(sets of four of a kind) empty" in canfield.describe.describe(hive)
 
 
@@ -364,3 +364,30 @@ def test_the_terminal_says_what_a_pile_move_does() -> None:
     assert said["1f2"] == "7♠ from column 1 up to foundation pile 2"
     assert said["2f"] == "Q♥ from column 2 up to its foundation"
     assert said["f43"] == "K♥ from foundation pile 4 to the empty column 3"
+
+
+@pytest.mark.parametrize("name", sorted(LAYOUTS))
+def test_a_layout_reads_back_from_its_option_text(name: str) -> None:
+    layout = LAYOUTS[name]["foundations"]
+    text = canfield.text.format_option(layout)
+    assert "," not in text and " " not in text  # it sits in a position string's rules field
+    assert canfield.spec.read_option("foundations", text) == layout
+
+
+def test_the_option_text_of_each_kind_of_pile() -> None:
+    assert str(FoundationPile(suit=0, start=0, wraps=False)) == "SAun"
+    assert str(FoundationPile(suit=3, start=12, direction="down")) == "CKd"
+    assert str(FoundationPile(dealt=True)) == "xbu*"
+    assert str(FoundationPile(after=0)) == "xbu>1"
+    assert str(FoundationPile(takes="set")) == "set"
+    for bad in ("", "SA", "ZAu", "S1u", "setx", "SAu>0", "SAu>17x"):
+        with pytest.raises(RulesError, match="is not a pile"):
+            canfield.spec.parse_foundations(bad)
+
+
+def test_a_game_with_a_layout_option_keeps_it_in_its_position_string() -> None:
+    game = canfield.Game.from_code("CF1-D3-AAAAAAB", "canfield", foundations=PLOT, decks=2, columns=9)
+    text = game.position_string()
+    assert ",foundations=xbu*/xbu>1/" in text.split()[0]
+    again = canfield.Game.from_position(text)
+    assert again.position == game.position and again.rules.spec == game.rules.spec

@@ -34,6 +34,7 @@ from canfield.moves import decode, encode, is_move_int
 from canfield.native import native_position as _position
 from canfield.plugins.registry import rules_for
 from canfield.position import Position
+from canfield.spec import parse_foundations
 from tests.strategies import games, play_random, variant_ids
 
 OPTION_SETS: list[dict[str, object]] = [
@@ -47,6 +48,9 @@ OPTION_SETS: list[dict[str, object]] = [
     {"decks": 2, "columns": 6, "build_past_base": False, "empty_column": "any"},
     {"build": "same-rank", "columns": 6},
     {"decks": 2, "build": "same-rank", "tableau_moves": "top-or-whole"},
+    # foundation layouts: any-suit piles opening after the dealt one; two piles a suit both ways
+    {"decks": 2, "columns": 6, "foundations": parse_foundations("xbu*/xbu>1/xbu>1/xbu>1/xbu>1/xbu>1/xbu>1/xbu>1")},
+    {"foundations": parse_foundations("SAun/HAun/DAun/CAun/SKdn/HKdn/DKdn/CKdn"), "foundation_takeback": True},
 ]
 
 
@@ -163,6 +167,7 @@ def test_key_ignores_the_order_of_the_columns(game: canfield.Game, data: st.Data
         recycles=pos.recycles,
         face_down=[pos.face_down[i] for i in order] if pos.face_down else (),
         more_reserves=pos.more_reserves,
+        foundation_piles=pos.foundation_piles,
     )
     other = canfield.Game(game.rules, shuffled)
     assert other.key() == game.key()

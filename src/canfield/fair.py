@@ -150,7 +150,7 @@ def seen_text(rules: Rules, position: Position) -> str:
             repr(sorted(rules.options().items())),
             " ".join(shown),
             str(p.start),
-            repr(p.foundations),
+            repr(p.foundation_piles or p.foundations),  # a layout's piles, where the rules have one
             "/".join(columns),
             stock_text,
             " ".join(map(str, p.waste)),

@@ -184,7 +184,7 @@ def draw(obs: Observation, *, width: int | None = None) -> str:
             body.append(_card(x, y, top))
 
     # a foundation layout's piles: each empty one marked with what it starts with, each labelled
-    # with its number as the notation names it, its direction and its count
+    # with its number as the notation names it, its direction and its count (of sets, for a set pile)
     for f, (rule, cards) in enumerate(zip(obs.piles, obs.foundation_piles, strict=True)):
         x = x_right + f % FOUNDATION_ROW * pitch
         y = y_top + f // FOUNDATION_ROW * row_h
@@ -194,8 +194,9 @@ def draw(obs: Observation, *, width: int | None = None) -> str:
         else:
             red = rule.suit in _RED_SUITS
             body.append(_slot(x, y, mark.replace("↑", "").replace("↓", "") + _TEXT_STYLE, RED if red else "#10361d"))
-        arrow = "sets" if rule.set else mark[-1]
-        body.append(_text(x, y + CARD_H + 15, f"f{f + 1} {arrow} {len(cards)}", size=13, fill=INK))
+        sets = len(cards) // 4
+        held = f"{sets} set{'' if sets == 1 else 's'}" if rule.set else f"{mark[-1]} {len(cards)}"
+        body.append(_text(x, y + CARD_H + 15, f"f{f + 1} {held}", size=13, fill=INK))
 
     # the reserve, face-down cards as backs; several piles in rows of RESERVE_ROW
     piles = obs.reserves
