@@ -350,7 +350,11 @@ class RuleSpec:
         ),
     )
     foundation_takeback: bool = attrs.field(
-        default=True, validator=_bool, metadata=_doc("Whether a foundation's top card may be moved back to a column.")
+        default=True,
+        validator=_bool,
+        metadata=_doc(
+            "Whether a foundation's top card may be moved back to a column (with a foundation layout, or to another pile that takes it)."
+        ),
     )
     undo_limit: int | None = attrs.field(
         default=100,

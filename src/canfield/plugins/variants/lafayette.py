@@ -43,5 +43,6 @@ VARIANT = canfield.Variant(
     "build down in alternate colours with no king on an ace, any run moves, an emptied column fills "
     "at once from the reserve, then takes only a 7 (or a run headed by a 7); the stock turns three "
     "cards at a time, unlimited passes; a foundation's top card may come back to a column or go to "
-    "the other foundation of its suit. As PySolFC plays it.",
+    "the other foundation of its suit. As PySolFC's code plays it (its help page also lets waste "
+    "cards go to the reserve; the code does not).",
 )
