@@ -22,6 +22,7 @@ import canfield
 from canfield import FoundationPile, docsgen
 from canfield.deals import shuffled_deck
 from canfield.errors import InvalidPositionError, RulesError
+from canfield.moves import encode, is_move_int
 from canfield.notation import format_piles, parse_piles
 from canfield.plugins.builtin import build_predicate
 from canfield.plugins.registry import rules_for
@@ -391,3 +392,25 @@ def test_a_game_with_a_layout_option_keeps_it_in_its_position_string() -> None:
     assert ",foundations=xbu*/xbu>1/" in text.split()[0]
     again = canfield.Game.from_position(text)
     assert again.position == game.position and again.rules.spec == game.rules.spec
+
+
+@pytest.mark.parametrize("name", sorted(LAYOUTS))
+def test_every_well_formed_move_is_explained_under_a_layout(name: str) -> None:
+    # Legal exactly when the engine lists it; otherwise a reason, never a crash, on any move int.
+    game = layout_game(name, 21)
+    rng = random.Random(name)
+    for _ in range(40):
+        moves = game.legal_moves()
+        game.play(rng.choice([m for m in moves if m.to_foundation] or moves))
+    ref = game.reference_engine()
+    legal = set(ref.moves())
+    places = [*range(2, 8), *range(8, 8 + game.rules.columns), *range(32, 48), 48]
+    for src in places:
+        for dst in (3, *range(8, 8 + game.rules.columns), *range(32, 48)):
+            for n in (1, 2, 4):
+                m = encode(src, dst, n)
+                if not is_move_int(m, game.rules.columns):
+                    continue
+                why = ref.explain(m)
+                assert (why == "legal") == (m in legal), (canfield.Move.from_int(m).text, why)
+                assert game.explain(m) == why
