@@ -414,3 +414,29 @@ def test_every_well_formed_move_is_explained_under_a_layout(name: str) -> None:
                 why = ref.explain(m)
                 assert (why == "legal") == (m in legal), (canfield.Move.from_int(m).text, why)
                 assert game.explain(m) == why
+
+
+#: Pinned perft counts of each test layout, from deal ``seed`` after ``moves`` moves of a seeded
+#: walk that prefers moves up: a change in how a layout's moves are made changes them.
+PINNED = {
+    "any-suit": (7, 40, [1, 3, 9, 26, 72, 193, 523]),
+    "hive": (10, 20, [1, 3, 8, 20, 46, 94, 169]),
+    "plot": (7, 40, [1, 2, 4, 9, 25, 91, 444]),
+    "plot-takeback": (7, 40, [1, 5, 18, 93, 517, 3737, 30352]),
+    "two-hives": (10, 20, [1, 2, 3, 3, 3, 3, 4]),
+    "two-way": (7, 40, [1, 2, 4, 8, 17, 38, 86]),
+    "two-way-1": (7, 40, [1, 1, 2, 3, 6, 11, 18]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PINNED))
+def test_perft_counts_of_each_layout_are_pinned_on_both_engines(name: str) -> None:
+    seed, moves, counts = PINNED[name]
+    game = layout_game(name, seed)
+    rng = random.Random(f"pin {name}")
+    for _ in range(moves):
+        legal = game.legal_moves()
+        game.play(rng.choice([m for m in legal if m.to_foundation] or legal))
+    assert [canfield.perft(game, d) for d in range(len(counts))] == counts
+    small = [d for d, n in enumerate(counts) if n <= 5_000]
+    assert [canfield.perft(game.reference_engine(), d) for d in small] == [counts[d] for d in small]
