@@ -19,7 +19,8 @@ was written. By default each is solved four ways, one after the other:
 (``canfield`` moving whole columns only, no take-back), ``literature-d1`` (draw 1), and each of them
 with ``-base`` (``build_past_base=False``); and the family's games with several reserve piles as
 their variants play them, ``gate``, ``little-gate`` and ``duke``, and ``dutchess`` (four piles, the
-base chosen by the first card put up).
+base chosen by the first card put up); and those with a foundation layout of their own,
+``lafayette`` and ``beehive``.
 
 For each: resolved % (won or lost within the cap), won %, lost %, the won % with its 95 % Wilson
 interval made conservative over the unresolved deals (all lost / all won), and CPU seconds per
@@ -77,8 +78,9 @@ CONFIGS: dict[str, tuple[str, dict[str, object]]] = {}
 for _name, (_variant, _options) in _ONE_SET.items():
     CONFIGS[_name] = (_variant, _options)
     CONFIGS[f"{_name}-base"] = (_variant, {**_options, "build_past_base": False})
-#: The family's games with several reserve piles, each as its variant plays it.
-for _name in ("gate", "little-gate", "duke", "dutchess"):
+#: The family's games with several reserve piles, and with a foundation layout of their own, each
+#: as its variant plays it.
+for _name in ("gate", "little-gate", "duke", "dutchess", "lafayette", "beehive"):
     CONFIGS[_name] = (_name, {})
 #: What runs without ``--only``.
 DEFAULT = ["literature", "literature-base", "canfield", "classic"]

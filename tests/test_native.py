@@ -35,6 +35,7 @@ from canfield.moves import decode, encode, is_move_int
 from canfield.native import native_position as _position
 from canfield.plugins.registry import rules_for
 from canfield.position import Position
+from canfield.spec import parse_foundations
 from tests.strategies import games, play_random, variant_ids
 
 OPTION_SETS: list[dict[str, object]] = [
@@ -52,6 +53,9 @@ OPTION_SETS: list[dict[str, object]] = [
     {"decks": 2, "build": "same-rank", "tableau_moves": "top-or-whole"},
     {"choose_base": True, "empty_column": "reserve-by-choice", "reserve_visible": "all"},
     {"decks": 2, "columns": 5, "choose_base": True, "foundation_takeback": True, "tableau_moves": "any"},
+    # foundation layouts: any-suit piles opening after the dealt one; two piles a suit both ways
+    {"decks": 2, "columns": 6, "foundations": parse_foundations("xbu*/xbu>1/xbu>1/xbu>1/xbu>1/xbu>1/xbu>1/xbu>1")},
+    {"foundations": parse_foundations("SAun/HAun/DAun/CAun/SKdn/HKdn/DKdn/CKdn"), "foundation_takeback": True},
 ]
 
 
@@ -88,7 +92,7 @@ def walk(game: canfield.Game, rng: random.Random, steps: int) -> int:
         assert moves == ref.moves(), f"move lists differ at {where}"
         assert nat.is_won() == ref.is_won(), where
         seen += 1
-        before = nat.position()
+        before = (nat.position(), nat.piles())
         key = nat.key()
         for m in moves:
             nat.make(m)
@@ -96,8 +100,9 @@ def walk(game: canfield.Game, rng: random.Random, steps: int) -> int:
             assert native_tuple(ref.position()) == nat.position(), f"after {canfield.Move.from_int(m)} at {where}"
             assert [list(p) for p in ref.position().more_reserves] == nat.more_reserves(), where
             assert ref.position().base_open == nat.base_open(), where
+            assert [list(p) for p in ref.position().foundation_piles] == nat.piles(), where
             assert nat.unmake() == ref.unmake() == m
-            assert nat.position() == before, f"unmake {canfield.Move.from_int(m)} at {where}"
+            assert (nat.position(), nat.piles()) == before, f"unmake {canfield.Move.from_int(m)} at {where}"
             assert nat.key() == key, f"key not restored by unmake {canfield.Move.from_int(m)} at {where}"
         if not moves:
             break
@@ -162,6 +167,8 @@ def test_key_ignores_the_order_of_the_columns(game: canfield.Game, data: st.Data
         pos,
         columns=[pos.columns[i] for i in order],
         face_down=[pos.face_down[i] for i in order] if pos.face_down else (),
+        more_reserves=pos.more_reserves,
+        foundation_piles=pos.foundation_piles,
     )
     other = canfield.Game(game.rules, shuffled)
     assert other.key() == game.key()
@@ -403,7 +410,8 @@ def test_the_move_layout_is_the_native_one() -> None:
     # Room for the largest values the rules allow: a run of every card of the most decks.
     assert moves.MAX_COUNT == moves.MAX_CARDS == 52 * moves.MAX_DECKS < 1 << moves.COUNT_BITS
     assert moves.COL + moves.MAX_COLUMNS <= 1 << moves.PLACE_BITS
-    counts = {0, 1, 2, 3, 13, 52, 127, 128, *range(moves.MAX_COUNT - 2, 1 << moves.MOVE_BITS - moves.COUNT_SHIFT)}
+    counts = {0, 1, 2, 3, moves.SET_CARDS, 13, 52, 127, 128}
+    counts |= {*range(moves.MAX_COUNT - 2, 1 << moves.MOVE_BITS - moves.COUNT_SHIFT)}
     places = range(moves.PLACE_MASK + 1)
     tried = {moves.encode(s, d, n) for s in places for d in places for n in counts}
     tried |= {*range(-5, 5000), 1 << moves.MOVE_BITS, 1 << 21, 2**32 - 1}
@@ -422,7 +430,12 @@ def test_the_move_layout_is_the_native_one() -> None:
         # The stock move; waste, reserve and each column up; waste, reserve and four foundation
         # suits onto each column; runs of each count tried from each column onto each other.
         piles = (moves.MAX_RESERVES - 1) * (1 + columns)  # each reserve pile past the first: up, onto each column
-        assert well_formed == 1 + (2 + columns) + (2 + 4) * columns + columns * (columns - 1) * runs + piles
+        # A layout's numbered foundation piles: each one's card up, to each other pile and onto
+        # each column; each pile named as the target of the waste, every reserve pile and each
+        # column's card; a set of four from each column up and to each pile.
+        f = moves.MAX_FOUNDATIONS
+        layout = f * (f + columns) + f * (1 + moves.MAX_RESERVES + columns) + columns * (1 + f)
+        assert well_formed == 1 + (2 + columns) + (2 + 4) * columns + columns * (columns - 1) * runs + piles + layout
 
 
 def test_the_native_stubs_match_the_module(tmp_path: Path) -> None:

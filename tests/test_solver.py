@@ -264,9 +264,19 @@ def brute_force(game: Game, limit: int = 300_000) -> str | None:
     finish = game.spec.auto_finish
 
     def key() -> tuple[object, ...]:
-        res, found, cols, stock, waste, down, more, base, recycles = e.key()
+        res, found, cols, stock, waste, down, more, base, *piles, recycles = e.key()  # piles: a layout's
         columns = tuple(sorted(zip(cols, down, strict=True)))  # each column with its face-down cards
-        return (res, found, columns, stock, waste, more, base, recycles if steady is None else min(recycles, steady))
+        return (
+            res,
+            found,
+            columns,
+            stock,
+            waste,
+            more,
+            base,
+            *piles,
+            recycles if steady is None else min(recycles, steady),
+        )
 
     def play(m: int) -> int:
         e.make(m)
@@ -304,17 +314,54 @@ def brute_force(game: Game, limit: int = 300_000) -> str | None:
     return "lost"
 
 
+def _small_layout(game: Game, rng: random.Random, left: int) -> tuple[list[tuple[int, ...]], list[int]] | None:
+    """A foundation layout's piles with about ``left`` cards off them, and those cards; None for a
+    layout other than Beehive's set pile or Lafayette's piles up from the ace and down from the king."""
+    rules = game.rules.piles
+    assert rules is not None
+    if all(p.set for p in rules) and len(rules) == 1:
+        ranks = list(range(13))
+        rng.shuffle(ranks)
+        kept = max(0, 13 - max(1, left // 4))
+        return [tuple(r + 13 * s for r in ranks[:kept] for s in range(4))], [
+            r + 13 * s for r in ranks[kept:] for s in range(4)
+        ]
+    if not all(p.suit >= 0 and not p.wraps and p.start == (12 if p.down else 0) for p in rules):
+        return None
+    piles: list[list[int]] = [[] for _ in rules]
+    for suit in range(4):  # each suit's 13 cards split between its pile up and its pile down
+        up, down = (next(f for f, p in enumerate(rules) if p.suit == suit and p.down == d) for d in (False, True))
+        split = rng.randrange(14)
+        piles[up] = [suit * 13 + r for r in range(split)]
+        piles[down] = [suit * 13 + r for r in range(12, split - 1, -1)]
+    off: list[int] = []
+    for _ in range(left):
+        pile = piles[rng.randrange(len(piles))]
+        if pile:
+            off.append(pile.pop())
+    return [tuple(p) for p in piles], off
+
+
 def small_position(game: Game, rng: random.Random, left: int) -> Position | None:
     """A position of ``game``'s rules with about ``left`` cards off the foundations, or None."""
     pos = game.position
+    piles: list[tuple[int, ...]] = []
     counts = [13] * len(pos.foundations)
-    for _ in range(left):
-        f = rng.randrange(len(counts))
-        if counts[f] > (1 if f == 0 else 0):
-            counts[f] -= 1
-    cards = [
-        s * 13 + (pos.start + k) % 13 for (s, _), n in zip(pos.foundations, counts, strict=True) for k in range(n, 13)
-    ]
+    if pos.foundation_piles:
+        small = _small_layout(game, rng, left)
+        if small is None:
+            return None
+        piles, cards = small
+    else:
+        for _ in range(left):
+            f = rng.randrange(len(counts))
+            if counts[f] > (1 if f == 0 else 0):
+                counts[f] -= 1
+        cards = [
+            s * 13 + (pos.start + k) % 13
+            for (s, _), n in zip(pos.foundations, counts, strict=True)
+            for k in range(n, 13)
+        ]
     rng.shuffle(cards)
     ncols = len(pos.columns)
     reserve = cards[: rng.randrange(0, 3)]
@@ -350,6 +397,7 @@ def small_position(game: Game, rng: random.Random, left: int) -> Position | None
         waste=waste,
         face_down=face_down,
         more_reserves=[()] * (game.rules.reserve_piles - 1),  # several piles: the others empty
+        foundation_piles=piles,
     )
 
 

@@ -175,7 +175,7 @@ def test_a_number_plays_the_move_of_that_number() -> None:
     ("typed", "said"),
     [
         ("13:0", "malformed move '13:0': the count must be 1..208"),
-        ("1f2", "malformed move '1f2': expected 's', a source"),
+        ("1f17", "malformed move '1f17': expected 's', a source"),
         ("QX", "unknown card 'QX'"),
         ("xyzzy", "unknown move or command 'xyzzy': ? for help"),
         ("w", "a tap on w does nothing: the waste is empty"),

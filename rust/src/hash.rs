@@ -15,8 +15,10 @@ pub enum Tag {
     Top = 8,
     /// A face-down card's place in a column.
     Down = 9,
+    /// A card on a pile of a foundation layout (see `Engine::fp`).
+    Pile = 10,
     /// The foundations' base rank, or that it is still to be chosen (`Rules::choose_base`).
-    Base = 10,
+    Base = 11,
 }
 
 /// A bijective 64-bit mixer (the SplitMix64 finalizer); `mix(0) == 0`.

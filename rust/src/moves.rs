@@ -7,7 +7,11 @@
 //! `WASTE` and `RESERVE`, their top card; `FOUNDATION`, as a target only, the foundation the card
 //! fits; `FSUIT + s` (4..7), as a source only, the top card of a foundation of suit `s` (a
 //! take-back); `COL + i` (8..16), column `i`; `RESERVES + k - 1` (48..54), reserve pile `k + 1`
-//! where the rules have several (pile 1 is `RESERVE`, so one-pile move ints never change).
+//! where the rules have several (pile 1 is `RESERVE`, so one-pile move ints never change);
+//! `FPILE + f` (32..47), foundation pile `f` of a rule set's own foundation layout (see
+//! `crate::rules::PileRule`), as a source (its top card) and as a target where more than one pile
+//! would take the card (`FOUNDATION` stays the target when only one would). The usual layout never
+//! uses them, so its move ints never change.
 //!
 //! Every field has room for the largest value the rules allow: the count holds a run of every
 //! card of `MAX_DECKS` decks, a stock turn's record the largest draw count (`MAX_DRAW`), and a
@@ -26,6 +30,12 @@ pub const MAX_COLUMNS: u32 = 9;
 pub const RESERVES: u32 = 48;
 /// The most reserve piles a rule set may have.
 pub const MAX_RESERVES: u32 = 8;
+/// The place of foundation pile 0 of a rule set's own layout: pile `f` is at `FPILE + f`.
+pub const FPILE: u32 = 32;
+/// The most piles a foundation layout may have.
+pub const MAX_FOUNDATIONS: u32 = 16;
+/// The cards a set foundation takes at once (four of a kind).
+pub const SET_CARDS: u32 = 4;
 /// The most decks a rule set may have.
 pub const MAX_DECKS: u32 = 4;
 /// The most cards in play: every card of `MAX_DECKS` decks.
@@ -74,14 +84,16 @@ pub const REC_BASE: u64 = REC_WASTE_FILL << 1;
 
 // Each field holds the largest value the rules allow (checked when the crate compiles).
 const _: () = assert!(MAX_COUNT < 1 << COUNT_BITS);
-const _: () = assert!(COL + MAX_COLUMNS <= RESERVES);
+const _: () = assert!(COL + MAX_COLUMNS <= FPILE);
+const _: () = assert!(FPILE + MAX_FOUNDATIONS <= RESERVES);
+const _: () = assert!(MAX_FOUNDATIONS <= 1 << REC_FOUNDATION_BITS);
 const _: () = assert!(RESERVES + MAX_RESERVES - 1 <= 1 << PLACE_BITS);
 const _: () = assert!(MAX_RESERVES <= 1 << REC_FILL_PILE_BITS);
 const _: () = assert!(4 * MAX_DECKS <= 1 << REC_FOUNDATION_BITS);
 const _: () = assert!(REC_FILL_PILE_SHIFT + REC_FILL_PILE_BITS < 64);
 
 /// Every constant of the layout by name, as `canfield._native` exports them.
-pub const LAYOUT: [(&str, u64); 32] = [
+pub const LAYOUT: [(&str, u64); 35] = [
     ("STOCK", STOCK as u64),
     ("WASTE", WASTE as u64),
     ("RESERVE", RESERVE as u64),
@@ -113,6 +125,9 @@ pub const LAYOUT: [(&str, u64); 32] = [
     ("REC_FILL_PILE_BITS", REC_FILL_PILE_BITS as u64),
     ("REC_FILL_PILE_MASK", REC_FILL_PILE_MASK),
     ("REC_WASTE_FILL", REC_WASTE_FILL),
+    ("FPILE", FPILE as u64),
+    ("MAX_FOUNDATIONS", MAX_FOUNDATIONS as u64),
+    ("SET_CARDS", SET_CARDS as u64),
     ("REC_BASE", REC_BASE),
 ];
 
@@ -148,6 +163,22 @@ pub const fn reserve_index(p: u32) -> Option<usize> {
     } else {
         None
     }
+}
+
+/// The foundation pile (from 0) of place `p`, if it is a pile's of a foundation layout.
+#[inline]
+pub const fn pile_index(p: u32) -> Option<usize> {
+    if FPILE <= p && p < FPILE + MAX_FOUNDATIONS {
+        Some((p - FPILE) as usize)
+    } else {
+        None
+    }
+}
+
+/// The place of foundation pile `f` of a foundation layout.
+#[inline]
+pub const fn fpile(f: usize) -> u32 {
+    FPILE + f as u32
 }
 
 /// Whether place `p` is a column's.
@@ -246,16 +277,29 @@ impl Move {
         is_column(self.dst())
     }
 
-    /// Whether a card goes up to its foundation.
+    /// Whether a card goes up to a foundation (the one that takes it, or a layout's named pile).
     #[inline]
     pub const fn to_foundation(self) -> bool {
-        self.dst() == FOUNDATION
+        self.dst() == FOUNDATION || pile_index(self.dst()).is_some()
     }
 
-    /// Whether a foundation's top card comes back down (a take-back).
+    /// Whether a foundation's top card moves (a take-back; with a foundation layout, to a column
+    /// or to another pile).
     #[inline]
     pub const fn from_foundation(self) -> bool {
-        FSUIT <= self.src() && self.src() < COL
+        (FSUIT <= self.src() && self.src() < COL) || pile_index(self.src()).is_some()
+    }
+
+    /// The foundation pile of a layout the card comes from, if it comes from one.
+    #[inline]
+    pub const fn from_pile(self) -> Option<usize> {
+        pile_index(self.src())
+    }
+
+    /// The foundation pile of a layout the cards go to, if the move names one.
+    #[inline]
+    pub const fn to_pile(self) -> Option<usize> {
+        pile_index(self.dst())
     }
 
     /// The suit of the foundation a take-back comes from (see `from_foundation`).
@@ -266,8 +310,8 @@ impl Move {
 
     /// Whether this names a real move under `columns` columns, as `canfield.moves.is_move_int`
     /// says: a real source and target that differ, only a column moving more than one card, one
-    /// card at a time to a foundation, and a foundation's card going to a column. Well-formed, not
-    /// legal.
+    /// card at a time to a foundation or four from a column (a set), and a suit foundation's card
+    /// going to a column (a layout's pile's card may go to another pile). Well-formed, not legal.
     pub const fn is_well_formed(self, columns: usize) -> bool {
         if self.0 == 0 {
             return true;
@@ -278,16 +322,19 @@ impl Move {
         let (src, dst, n) = (self.src(), self.dst(), self.count() as u32);
         let last = COL + columns as u32 - 1;
         let pile = reserve_index(src).is_some();
-        if !(pile || (WASTE <= src && src <= last && src != FOUNDATION)) {
+        let fpile = pile_index(src).is_some();
+        if !(pile || fpile || (WASTE <= src && src <= last && src != FOUNDATION)) {
             return false;
         }
-        if !(dst == FOUNDATION || (COL <= dst && dst <= last)) || src == dst {
+        let up = dst == FOUNDATION || pile_index(dst).is_some();
+        if !(up || (COL <= dst && dst <= last)) || src == dst {
             return false;
         }
-        if !(1 <= n && n <= MAX_COUNT) || (n > 1 && (src < COL || pile || dst == FOUNDATION)) {
+        let column = COL <= src && src <= last;
+        if !(1 <= n && n <= MAX_COUNT) || (n > 1 && (!column || (up && n != SET_CARDS))) {
             return false;
         }
-        !(FSUIT <= src && src < COL && dst == FOUNDATION)
+        !(FSUIT <= src && src < COL && up)
     }
 }
 
@@ -305,6 +352,7 @@ impl std::fmt::Display for Move {
                 RESERVE => f.write_str("r"),
                 FOUNDATION => f.write_str("f"),
                 p if p >= RESERVES => write!(f, "r{}", p - RESERVES + 2),
+                p if p >= FPILE => write!(f, "f{}", p - FPILE + 1),
                 p if p < COL => f.write_str(&"SHDC"[(p - FSUIT) as usize..=(p - FSUIT) as usize]),
                 p => write!(f, "{}", p - COL + 1),
             }

@@ -15,8 +15,8 @@ use crate::moves::{
     Move, COUNT_SHIFT, DST_SHIFT, LAYOUT, MAX_COLUMNS, MAX_COUNT, MAX_DECKS, PLACE_MASK,
 };
 use crate::rules::{
-    Rules, MAX_DRAW, MAX_PASS_LIMIT, MAX_RECYCLES, MODE_ANY, MODE_SINGLE, MODE_TOP_OR_WHOLE,
-    MODE_WHOLE, RESERVE_ANY, RESERVE_FOUNDATIONS, RESERVE_LAST,
+    PileRule, Rules, MAX_DRAW, MAX_PASS_LIMIT, MAX_RECYCLES, MODE_ANY, MODE_SINGLE,
+    MODE_TOP_OR_WHOLE, MODE_WHOLE, RESERVE_ANY, RESERVE_FOUNDATIONS, RESERVE_LAST,
 };
 use crate::solver::{self, Cut, Limits, Outcome, Verdict};
 use pyo3::prelude::*;
@@ -254,6 +254,17 @@ const MOVE_INT: &str = "a move int is an int naming a move (see canfield.moves)"
 
 // -- tables ---------------------------------------------------------------------------------------
 
+/// A foundation pile's rule as it crosses: (suit or None, start rank or None, down, wraps, set,
+/// dealt, after or None).
+type PileTuple = (Option<u8>, Option<u8>, bool, bool, bool, bool, Option<u8>);
+
+extractor!(
+    foundations_arg,
+    Option<Vec<PileTuple>>,
+    Kind::Rules,
+    "foundations must be None or a sequence of (suit, start, down, wraps, set, dealt, after) piles"
+);
+
 /// Compiled rules as the native engine reads them (built once per compiled `Rules`).
 #[pyclass(frozen, module = "canfield._native", name = "Tables")]
 pub struct PyTables {
@@ -264,7 +275,7 @@ pub struct PyTables {
 impl PyTables {
     #[new]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (columns, decks, builds, empty_ok, auto_fill, mode, takeback, draws, pass_limit, past_base=true, column_limit=None, reserve_play=0, face_down=false, reserve_piles=1, fill_waste=false, fill_by_choice=false, choose_base=false))]
+    #[pyo3(signature = (columns, decks, builds, empty_ok, auto_fill, mode, takeback, draws, pass_limit, past_base=true, column_limit=None, reserve_play=0, face_down=false, reserve_piles=1, fill_waste=false, foundations=None, fill_by_choice=false, choose_base=false))]
     fn new(
         columns: &Bound<'_, PyAny>,
         decks: &Bound<'_, PyAny>,
@@ -281,6 +292,7 @@ impl PyTables {
         #[pyo3(from_py_with = face_down_arg)] face_down: bool,
         #[pyo3(from_py_with = reserve_piles_arg)] reserve_piles: usize,
         #[pyo3(from_py_with = fill_waste_arg)] fill_waste: bool,
+        #[pyo3(from_py_with = foundations_arg)] foundations: Option<Vec<PileTuple>>,
         #[pyo3(from_py_with = fill_by_choice_arg)] fill_by_choice: bool,
         #[pyo3(from_py_with = choose_base_arg)] choose_base: bool,
     ) -> PyResult<Self> {
@@ -314,6 +326,21 @@ impl PyTables {
             )
             .and_then(|r| r.with_limits(column_limit, reserve_play, face_down))
             .and_then(|r| r.with_reserves(reserve_piles, fill_waste))
+            .and_then(|r| {
+                r.with_foundations(foundations.map(|ps| {
+                    ps.into_iter()
+                        .map(|(suit, start, down, wraps, set, dealt, after)| PileRule {
+                            suit,
+                            start,
+                            down,
+                            wraps,
+                            set,
+                            dealt,
+                            after,
+                        })
+                        .collect()
+                }))
+            })
             .and_then(|r| r.with_fill_by_choice(fill_by_choice))
             .map(|r| r.with_choose_base(choose_base))
             .map_err(|e| k.err(e))?;
@@ -420,7 +447,7 @@ impl PyEngine {
     /// stock in turning order, waste, recycles.
     #[new]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (tables, reserve, start, foundations, columns, stock, waste, recycles, face_down=None, more_reserves=None, base_open=false))]
+    #[pyo3(signature = (tables, reserve, start, foundations, columns, stock, waste, recycles, face_down=None, more_reserves=None, piles=None, base_open=false))]
     fn new(
         tables: &Bound<'_, PyAny>,
         reserve: &Bound<'_, PyAny>,
@@ -432,6 +459,7 @@ impl PyEngine {
         recycles: &Bound<'_, PyAny>,
         face_down: Option<&Bound<'_, PyAny>>,
         more_reserves: Option<&Bound<'_, PyAny>>,
+        piles: Option<&Bound<'_, PyAny>>,
         #[pyo3(from_py_with = base_open_arg)] base_open: bool,
     ) -> PyResult<Self> {
         guard(|| {
@@ -484,6 +512,14 @@ impl PyEngine {
                     )?,
                     _ => Vec::new(),
                 },
+                piles: match piles {
+                    Some(p) if !p.is_none() => arg(
+                        p,
+                        k,
+                        "piles must be a sequence of foundation piles, each a sequence of cards (ints 0..51)",
+                    )?,
+                    _ => Vec::new(),
+                },
                 base_open,
             };
             let e = Engine::new(rules, &pos).map_err(|e| k.err(e))?;
@@ -516,6 +552,12 @@ impl PyEngine {
     /// Whether the foundations' base is still to be chosen (`choose_base`).
     fn base_open(slf: &Bound<'_, Self>) -> PyResult<bool> {
         PyEngine::with(slf, |this| Ok(this.e.base_open))
+    }
+
+    /// With a foundation layout of the rules' own: each pile's cards, bottom to top; an empty
+    /// list with the usual foundations.
+    fn piles(slf: &Bound<'_, Self>) -> PyResult<Vec<Vec<u32>>> {
+        PyEngine::with(slf, |this| Ok(this.e.fp.iter().map(|p| ints(p)).collect()))
     }
 
     /// Every legal move here, each once, in the reference engine's order.

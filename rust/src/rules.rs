@@ -1,7 +1,7 @@
 //! Compiled rules as plain tables: what the Python side's `canfield.rules.Rules` holds, checked,
 //! with the facts the engine and the solver read worked out once.
 
-use crate::moves::{MAX_COLUMNS, MAX_DECKS, MAX_RESERVES, REC_TURNED_MASK};
+use crate::moves::{MAX_COLUMNS, MAX_DECKS, MAX_FOUNDATIONS, MAX_RESERVES, REC_TURNED_MASK};
 use std::sync::Arc;
 
 pub const MODE_ANY: u8 = 0;
@@ -28,6 +28,26 @@ pub const MAX_PASS_LIMIT: u32 = 1001;
 pub const MAX_RECYCLES: u32 = 1_000_000_000;
 
 const _: () = assert!(MAX_PASS_LIMIT < MAX_RECYCLES);
+
+/// One pile of a rule set's own foundation layout (`canfield.FoundationPile`, compiled).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PileRule {
+    /// The suit it takes (0..3), or None for any suit.
+    pub suit: Option<u8>,
+    /// The rank of its first card, or None for the dealt base card's rank.
+    pub start: Option<u8>,
+    /// Whether it builds down (else up), one rank a card.
+    pub down: bool,
+    /// Whether ranks wrap round on it.
+    pub wraps: bool,
+    /// Whether it takes four cards of one rank at once from a column's end (a set pile: any
+    /// rank, any suit; it gives no card back).
+    pub set: bool,
+    /// Whether the deal puts the base card on it.
+    pub dealt: bool,
+    /// The pile that must be complete before this one takes a card.
+    pub after: Option<u8>,
+}
 
 /// Everything the engine needs about a rule set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,6 +89,9 @@ pub struct Rules {
     /// The player chooses the foundations' base: no base card is dealt, and the first card put
     /// up, a reserve pile's top card, sets it; until then only reserve cards move (Dutchess).
     pub choose_base: bool,
+    /// The rule set's own foundation layout, one rule per pile; None for the usual layout (one
+    /// pile per suit and deck, all from one start rank, building up and wrapping).
+    pub piles: Option<Vec<PileRule>>,
 }
 
 impl Rules {
@@ -159,6 +182,7 @@ impl Rules {
             fill_waste: false,
             fill_by_choice: false,
             choose_base: false,
+            piles: None,
         })
     }
 
@@ -218,6 +242,94 @@ impl Rules {
     pub fn with_choose_base(mut self, choose_base: bool) -> Rules {
         self.choose_base = choose_base;
         self
+    }
+
+    /// These rules with their own foundation layout (None: the usual one), checked: 1 to
+    /// `MAX_FOUNDATIONS` piles, ranks and suits in range, at most one pile dealt the base card
+    /// (and one there where a pile starts at the base rank), each `after` another pile, a set pile
+    /// of any suit and rank.
+    pub fn with_foundations(mut self, piles: Option<Vec<PileRule>>) -> Result<Rules, String> {
+        if let Some(ps) = &piles {
+            if ps.is_empty() || ps.len() > MAX_FOUNDATIONS as usize {
+                return Err(format!(
+                    "a foundation layout has 1..{MAX_FOUNDATIONS} piles, not {}",
+                    ps.len()
+                ));
+            }
+            let dealt = ps.iter().filter(|p| p.dealt).count();
+            for (i, p) in ps.iter().enumerate() {
+                if p.suit.is_some_and(|s| s > 3) || p.start.is_some_and(|r| r > 12) {
+                    return Err(format!(
+                        "foundation pile {i}: suit 0..3 and start rank 0..12"
+                    ));
+                }
+                if p.after
+                    .is_some_and(|a| usize::from(a) >= ps.len() || usize::from(a) == i)
+                {
+                    return Err(format!(
+                        "foundation pile {i} opens after a pile not in the layout"
+                    ));
+                }
+                if p.set && (p.suit.is_some() || p.start.is_some() || p.dealt) {
+                    return Err(format!(
+                        "foundation pile {i}: a set pile has no suit, start or base card"
+                    ));
+                }
+                if p.dealt && p.start.is_some() {
+                    return Err(format!(
+                        "foundation pile {i}: the dealt pile starts at the base rank"
+                    ));
+                }
+                if !p.set && p.start.is_none() && dealt == 0 {
+                    return Err(format!(
+                        "foundation pile {i} starts at the base rank, but no pile is dealt the base card"
+                    ));
+                }
+            }
+            if dealt > 1 {
+                return Err("at most one foundation pile is dealt the base card".into());
+            }
+        }
+        self.piles = piles;
+        Ok(self)
+    }
+
+    /// Whether card `c` may go on foundation pile `f` of the layout, whose cards are `pile`,
+    /// with the dealt base rank `start` (a set pile takes no single card).
+    pub fn pile_takes(&self, f: usize, pile: &[u8], start: u8, c: u8) -> bool {
+        let p = &self.piles.as_ref().expect("a foundation layout")[f];
+        !p.set
+            && p.suit.is_none_or(|s| c / 13 == s)
+            && self.pile_next(p, pile, start) == Some(c % 13)
+    }
+
+    /// The rank pile rule `p` takes next on `pile` (its cards), None when it is complete.
+    pub fn pile_next(&self, p: &PileRule, pile: &[u8], start: u8) -> Option<u8> {
+        let Some(&top) = pile.last() else {
+            return Some(p.start.unwrap_or(start));
+        };
+        if pile.len() >= 13 {
+            return None;
+        }
+        let r = top % 13;
+        match (p.down, p.wraps) {
+            (false, _) if r < 12 => Some(r + 1),
+            (false, true) => Some(0),
+            (true, _) if r > 0 => Some(r - 1),
+            (true, true) => Some(12),
+            _ => None,
+        }
+    }
+
+    /// Whether foundation pile `f` of the layout, whose cards are `pile`, is complete: a pile of
+    /// one card at a time takes no more, a set pile holds 13 sets.
+    pub fn pile_complete(&self, f: usize, pile: &[u8], start: u8) -> bool {
+        let p = &self.piles.as_ref().expect("a foundation layout")[f];
+        if p.set {
+            pile.len() >= 13 * 4
+        } else {
+            self.pile_next(p, pile, start).is_none()
+        }
     }
 
     /// Whether the reserve's top card may go to a column with `left` cards in the reserve.

@@ -83,6 +83,7 @@ fn dealt(d: &[u8]) -> Position {
         recycles: 0,
         face_down: Vec::new(),
         base_open: true,
+        piles: Vec::new(),
     }
 }
 
@@ -149,6 +150,7 @@ fn a_reserve_card_may_go_on_a_column_before_the_base() {
         recycles: 0,
         face_down: Vec::new(),
         base_open: true,
+        piles: Vec::new(),
     };
     let e = Engine::new(dutchess(2, false), &pos).unwrap();
     let mut ms = Vec::new();

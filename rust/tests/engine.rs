@@ -110,6 +110,7 @@ fn dealt(d: &[u8]) -> Position {
         face_down: Vec::new(),
         more_reserves: Vec::new(),
         base_open: false,
+        piles: Vec::new(),
     }
 }
 
@@ -220,6 +221,7 @@ fn solver_knows_a_win_and_a_loss() {
         face_down: Vec::new(),
         more_reserves: Vec::new(),
         base_open: false,
+        piles: Vec::new(),
     };
     assert_eq!(solved(&near, true), Verdict::Won);
     let stuck = Position {
@@ -233,6 +235,7 @@ fn solver_knows_a_win_and_a_loss() {
         face_down: Vec::new(),
         more_reserves: Vec::new(),
         base_open: false,
+        piles: Vec::new(),
     };
     assert_eq!(solved(&stuck, true), Verdict::Lost);
     // Only a card taken back from a foundation frees the way.
@@ -252,6 +255,7 @@ fn solver_knows_a_win_and_a_loss() {
         face_down: Vec::new(),
         more_reserves: Vec::new(),
         base_open: false,
+        piles: Vec::new(),
     };
     assert_eq!(solved(&takeback, true), Verdict::Won);
     assert_eq!(solved(&takeback, false), Verdict::Lost);
@@ -334,7 +338,7 @@ proptest! {
         waste in proptest::collection::vec(0u8..60, 0..10),
         recycles in 0u32..4,
     ) {
-        let pos = Position { reserve, start, foundations, columns, stock, waste, recycles, face_down: Vec::new(), more_reserves: Vec::new(), base_open: false };
+        let pos = Position { reserve, start, foundations, columns, stock, waste, recycles, face_down: Vec::new(), more_reserves: Vec::new(), piles: Vec::new(), base_open: false };
         if let Ok(mut e) = Engine::new(canfield_rules(true, Some(2)), &pos) {
             let mut ms = Vec::new();
             e.moves(&mut ms);
@@ -691,6 +695,7 @@ fn dealt_face_down(d: &[u8]) -> Position {
         face_down: vec![vec![0, 2]; 7],
         more_reserves: Vec::new(),
         base_open: false,
+        piles: Vec::new(),
     }
 }
 
@@ -792,6 +797,7 @@ fn the_waste_card_is_never_forced_up_in_draw_three() {
             face_down: Vec::new(),
             more_reserves: Vec::new(),
             base_open: false,
+            piles: Vec::new(),
         },
         Position {
             reserve: vec![],
@@ -809,6 +815,7 @@ fn the_waste_card_is_never_forced_up_in_draw_three() {
             face_down: Vec::new(),
             more_reserves: Vec::new(),
             base_open: false,
+            piles: Vec::new(),
         },
         Position {
             reserve: vec![1, 15, 20, 45],
@@ -828,6 +835,7 @@ fn the_waste_card_is_never_forced_up_in_draw_three() {
             face_down: Vec::new(),
             more_reserves: Vec::new(),
             base_open: false,
+            piles: Vec::new(),
         },
     ];
     let stop = AtomicBool::new(false);
@@ -879,6 +887,7 @@ fn swaps_stay_plain_moves_under_top_card_or_whole_column_moves() {
         face_down: Vec::new(),
         more_reserves: Vec::new(),
         base_open: false,
+        piles: Vec::new(),
     };
     let stop = AtomicBool::new(false);
     let limits = limits(200_000, 1 << 24, &stop);

@@ -4,9 +4,9 @@
 
 use canfield_native::moves::{
     is_column, Move, Record, COL, COUNT_BITS, COUNT_SHIFT, DST_SHIFT, FOUNDATION, LAYOUT,
-    MAX_CARDS, MAX_COLUMNS, MAX_COUNT, MAX_DECKS, MAX_RESERVES, MOVE_BITS, PLACE_BITS, REC_FILL,
-    REC_FOUNDATION_BITS, REC_FOUNDATION_SHIFT, REC_MOVE, REC_TURNED_BITS, REC_TURNED_SHIFT,
-    RESERVE, RESERVES, WASTE,
+    MAX_CARDS, MAX_COLUMNS, MAX_COUNT, MAX_DECKS, MAX_FOUNDATIONS, MAX_RESERVES, MOVE_BITS,
+    PLACE_BITS, REC_FILL, REC_FOUNDATION_BITS, REC_FOUNDATION_SHIFT, REC_MOVE, REC_TURNED_BITS,
+    REC_TURNED_SHIFT, RESERVE, RESERVES, WASTE,
 };
 use canfield_native::rules::{Rules, MAX_DRAW, MAX_PASS_LIMIT};
 
@@ -46,10 +46,14 @@ fn every_well_formed_move_int_round_trips() {
     }
     // The stock move; waste, reserve and 9 columns to the foundations; waste, reserve and four
     // foundation suits to 9 columns; column to column runs of 1..=MAX_COUNT cards; each reserve
-    // pile past the first to the foundations and to 9 columns.
+    // pile past the first to the foundations and to 9 columns. A layout's numbered piles: each
+    // one's card up, to each other pile and to 9 columns; each pile named as the target of the
+    // waste, every reserve pile and 9 columns; a set of four from 9 columns up and to each pile.
+    let f = MAX_FOUNDATIONS;
+    let layout = f * (f + 9) + f * (1 + MAX_RESERVES + 9) + 9 * (1 + f);
     assert_eq!(
         well_formed,
-        1 + 11 + 6 * 9 + 9 * 8 * MAX_COUNT + (MAX_RESERVES - 1) * 10
+        1 + 11 + 6 * 9 + 9 * 8 * MAX_COUNT + (MAX_RESERVES - 1) * 10 + layout
     );
     // The longest run of the most decks is one move.
     let all = Move::new(COL, COL + MAX_COLUMNS - 1, MAX_CARDS);

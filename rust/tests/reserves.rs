@@ -85,6 +85,7 @@ fn dealt(d: &[u8], piles: usize, size: usize, columns: usize) -> Position {
         more_reserves: (1..piles)
             .map(|k| d[k * size..(k + 1) * size].to_vec())
             .collect(),
+        piles: Vec::new(),
         start: 0,
         foundations: (0..4).map(|s| (s, 0)).collect(),
         columns: d[n..n + columns].iter().map(|&c| vec![c]).collect(),
@@ -180,6 +181,7 @@ fn the_fullest_pile_fills_the_left_one_on_a_tie_then_the_waste() {
             reserve: res,
             more_reserves: vec![more],
             base_open: false,
+            piles: Vec::new(),
             start: 0,
             foundations: (0..4).map(|s| (s, 0)).collect(),
             columns: vec![vec![17], vec![3]],

@@ -56,6 +56,7 @@ fn dealt(d: &[u8], size: usize, columns: usize) -> Position {
         reserve: d[..size].to_vec(),
         more_reserves: Vec::new(),
         base_open: false,
+        piles: Vec::new(),
         start: 0,
         foundations: (0..4).map(|s| (s, 0)).collect(),
         columns: d[size..size + columns].iter().map(|&c| vec![c]).collect(),

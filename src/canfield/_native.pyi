@@ -12,12 +12,14 @@ __all__ = [
     "COUNT_SHIFT",
     "DST_SHIFT",
     "FOUNDATION",
+    "FPILE",
     "FSUIT",
     "MAX_CARDS",
     "MAX_COLUMNS",
     "MAX_COUNT",
     "MAX_DECKS",
     "MAX_DRAW",
+    "MAX_FOUNDATIONS",
     "MAX_PASS_LIMIT",
     "MAX_RECYCLES",
     "MAX_RESERVES",
@@ -47,6 +49,7 @@ __all__ = [
     "RESERVE_ANY",
     "RESERVE_FOUNDATIONS",
     "RESERVE_LAST",
+    "SET_CARDS",
     "STOCK",
     "WASTE",
     "Engine",
@@ -91,6 +94,9 @@ REC_FILL_PILE_BITS: Final[int]
 REC_FILL_PILE_MASK: Final[int]
 REC_WASTE_FILL: Final[int]
 REC_BASE: Final[int]
+FPILE: Final[int]
+MAX_FOUNDATIONS: Final[int]
+SET_CARDS: Final[int]
 RESERVES: Final[int]
 MAX_RESERVES: Final[int]
 # The rules' tables (``rust/src/rules.rs``): the largest draw count, pass limit and recycle count,
@@ -128,6 +134,7 @@ class Tables:
         face_down: bool = False,
         reserve_piles: int = 1,
         fill_waste: bool = False,
+        foundations: Sequence[tuple[int | None, int | None, bool, bool, bool, bool, int | None]] | None = None,
         fill_by_choice: bool = False,
         choose_base: bool = False,
     ) -> Tables: ...
@@ -148,10 +155,12 @@ class Engine:
         recycles: int,
         face_down: Sequence[Sequence[int]] | None = None,
         more_reserves: Sequence[Sequence[int]] | None = None,
+        piles: Sequence[Sequence[int]] | None = None,
         base_open: bool = False,
     ) -> Engine: ...
     def face_down(self) -> list[list[int]]: ...
     def more_reserves(self) -> list[list[int]]: ...
+    def piles(self) -> list[list[int]]: ...
     def base_open(self) -> bool: ...
     def moves(self) -> list[int]: ...
     def moves_from(self, table: list[_T | None]) -> list[_T] | None: ...

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import attrs
 
 from .cards import SUIT_SYMBOLS, card_name, card_text, rank_text
-from .observation import Observable, Observation, observation_of
+from .observation import Observable, Observation, observation_of, pile_mark
 from .position import foundation_top
 
 #: Suits printed in red: hearts and diamonds.
@@ -93,6 +93,14 @@ def board_lines(view: Observation | Observable) -> list[list[Piece]]:
         reserve += _pieces(shown, top="r" if k == 0 else f"r{k + 1}")
         name = "reserve" if len(piles) == 1 else f"reserve {k + 1}"
         lines.append([Piece(f"{name} {len(pile):>2}: "), *(reserve or [Piece(EMPTY)])])
+    # a foundation layout's piles, four a line: each one's number, what it takes, its top card
+    label_piles = "foundations: "
+    for f, (rule, cards) in enumerate(zip(obs.piles, obs.foundation_piles, strict=True)):
+        if f % 4 == 0:
+            lines.append([Piece(label_piles if f == 0 else " " * len(label_piles))])
+        found = lines[-1]
+        found += [Piece("  " if f % 4 else ""), Piece(f"f{f + 1} {pile_mark(rule, obs.start)} ")]
+        found += [Piece(card(cards[-1]), cards[-1]), Piece(f" ({len(cards)})")] if cards else [Piece(EMPTY)]
     # one deck's four foundations a line, so several decks still fit an 80-column terminal
     for i, (s, n) in enumerate(obs.foundations):
         if i % 4 == 0:

@@ -385,6 +385,8 @@ def value_meaning(name: str, value: object, *, chosen_base: bool = False) -> str
         return "the rank of the first reserve card put up" if chosen_base else "the dealt base card's rank"
     if name in ("redeals", "undo_limit") and value is None:
         return "unlimited"
+    if name == "foundations" and value is None:
+        return "the usual layout"
     if name == "redeals" and isinstance(value, int):
         return f"{value + 1} pass{'es' if value else ''}"
     return ""
@@ -404,7 +406,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
     print("hooks overridden:", ", ".join(v.overrides()) or "none")
     print("rule options, each as --option NAME=VALUE takes it:")
     docs = field_docs()
-    for name, value in attrs.asdict(v.spec).items():
+    for name, value in attrs.asdict(v.spec, recurse=False).items():
         meaning = value_meaning(name, value, chosen_base=v.spec.choose_base)
         print(f"  {name} = {format_option(value)}  # {meaning + ': ' if meaning else ''}{docs[name]}")
     return 0

@@ -182,9 +182,16 @@ def describe_scoring(rules: Rules) -> str:
 
 
 def describe_base(rules: Rules) -> str:
-    """The foundations' starting rank as the compiled deal makes it: fixed, the dealt base card's, or the player's choice."""
+    """The foundations' starting rank as the compiled deal makes it: fixed, the dealt base card's, or
+    the player's choice (with a foundation layout of the rules' own, each pile's, or the dealt base
+    card's where a pile takes one)."""
     if rules.spec.choose_base:
         return "chosen: the first reserve card put up"
+    layout = rules.spec.foundations
+    if layout is not None:
+        if all(p.takes == "set" for p in layout):
+            return "none: sets of any rank"
+        return format_value("foundation_base", None) if any(p.dealt for p in layout) else "each pile's own"
     try:
         starts = {rules.deal(shuffled_deck(n, rules.decks)).start for n in range(6)}
     except CanfieldError:

@@ -22,6 +22,15 @@ included. An undo record is the move int in its low `MOVE_BITS` bits (`REC_MOVE`
 - `REC_BASE` when a reserve card went up while the base was still to be chosen (``choose_base``)
   and set it: its undo opens the base again.
 
+With a foundation layout of the rules' own (``RuleSpec.foundations``, compiled as `PileRule`s),
+each pile keeps its cards (`Engine.fp`); after every change the engine works out which piles take
+each card now (`Engine.takers`, bit ``f`` for pile ``f``; `Engine.wants` the first of them) and
+which set piles are open. A pile takes nothing while the pile it opens after is incomplete. A card
+that one pile takes goes up by the move to ``FOUNDATION``; one that several take has a move per
+pile naming it (``FPILE + f``), in pile order. A set pile takes a column's top four cards at once
+when they are face up and of one rank, and gives no card back. The record of a move up keeps the
+pile the cards went to; a take-back names its pile in the move.
+
 Face-down column cards (``column_deal``) are kept as one bitmask per column (`Engine.down`, bit
 ``p`` for the card ``p`` places from the bottom). Cards only come and go at a column's top, so a
 face-down card keeps its place until it turns up; no move takes it, builds on it or carries it
@@ -32,12 +41,13 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .position import Position
 
 if TYPE_CHECKING:
-    from .rules import Rules
+    from .rules import PileRule, Rules
 
 from . import _native
 from .cards import RANKS, card_symbol
@@ -55,13 +65,18 @@ from .moves import (
     RESERVE_ANY,
     RESERVE_FOUNDATIONS,
     RESERVE_LAST,
+    SET_CARDS,
     WASTE,
     decode,
     encode,
     is_column,
+    is_up,
+    pile_index,
+    pile_place,
     reserve_index,
     reserve_place,
 )
+from .rules import pile_complete, pile_next
 
 # The undo-record layout, like the move layout, is the native core's (``canfield._native``).
 #: The move int inside an undo record.
@@ -95,6 +110,11 @@ SUIT_WORDS = ("spade", "heart", "diamond", "club")
 RANK_WORDS = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king")
 
 
+def _bits(mask: int) -> list[int]:
+    """The piles of a pile set (bit ``f`` for pile ``f``), in pile order."""
+    return [f for f in range(mask.bit_length()) if mask >> f & 1]
+
+
 @functools.cache
 def _from_base(rules: Rules, start: int) -> tuple[tuple[bool, ...], tuple[tuple[int, ...], ...]]:
     """``rules``' build tables with a base-rank card taking no base−1 card (``build_past_base=False``).
@@ -125,8 +145,10 @@ class Engine:
         "fill_waste",
         "fnext",
         "fof",
+        "fp",
         "fsuit",
         "hist",
+        "layout",
         "limit",
         "loc",
         "mode",
@@ -137,9 +159,11 @@ class Engine:
         "res",
         "reserve_play",
         "rules",
+        "set_open",
         "start",
         "stock",
         "takeback",
+        "takers",
         "total",
         "wants",
         "waste",
@@ -186,8 +210,17 @@ class Engine:
         if self.base_open:
             self.wants = [-1] * 52
         self.hist: list[int] = []
+        # A foundation layout of the rules' own: each pile's cards (see the module docs).
+        self.layout: tuple[PileRule, ...] | None = rules.piles
+        self.fp = [list(p) for p in pos.foundation_piles]
+        self.takers = [0] * 52
+        self.set_open = 0
+        if self.layout is not None:
+            self._retake()
+        self.fof: tuple[int, ...] = ()
         if rules.decks == 1:
-            self.fof = tuple(self.fsuit.index(suit) for suit in range(4))
+            if self.layout is None:
+                self.fof = tuple(self.fsuit.index(suit) for suit in range(4))
             self.loc = [-1] * 52
             for i, col in enumerate(self.cols):
                 for c in col:
@@ -255,6 +288,92 @@ class Engine:
             self._set_next(f)
             self._rewant(self.fsuit[f])
 
+    # -- a foundation layout -----------------------------------------------------------------
+
+    def _retake(self) -> None:
+        """Work out which piles take each card now, and which set piles are open."""
+        assert self.layout is not None
+        takers = [0] * 52
+        wants = [-1] * 52
+        set_open = 0
+        for f, p in enumerate(self.layout):
+            if p.after >= 0 and not pile_complete(self.layout[p.after], self.fp[p.after], self.start):
+                continue  # closed until the pile it opens after is complete
+            if p.set:
+                if not pile_complete(p, self.fp[f], self.start):
+                    set_open |= 1 << f
+                continue
+            rank = pile_next(p, self.fp[f], self.start)
+            if rank is not None:
+                for s in range(4):
+                    if p.suit < 0 or p.suit == s:
+                        c = s * 13 + rank
+                        takers[c] |= 1 << f
+                        if wants[c] < 0:
+                            wants[c] = f
+        self.takers, self.wants, self.set_open = takers, wants, set_open
+
+    def _ups(self, src: int, c: int, add: Callable[[int], None]) -> None:
+        """Add the moves of ``c`` from ``src`` to the piles that take it: to ``FOUNDATION`` when
+        one does, one move naming each pile when several do."""
+        t = self.takers[c]
+        if t & (t - 1) == 0:
+            add(src | _TO_FOUNDATION)
+        else:
+            for f in _bits(t):
+                add(src | pile_place(f) << DST_SHIFT | _ONE)
+
+    def _up(self, src: int, c: int, add: Callable[[int], None]) -> None:
+        """Add the moves of ``c``, which a foundation takes, from ``src`` up."""
+        if self.layout is None:
+            add(src | _TO_FOUNDATION)
+        else:
+            self._ups(src, c, add)
+
+    def _set_ups(self, i: int, add: Callable[[int], None]) -> None:
+        """Add column ``i``'s set moves: its top four cards, face up and of one rank, to the open
+        set piles."""
+        col = self.cols[i]
+        if not self.set_open or len(col) < SET_CARDS or len(col) - SET_CARDS < self.down[i].bit_length():
+            return
+        if len({c % 13 for c in col[-SET_CARDS:]}) > 1:
+            return
+        four = SET_CARDS << COUNT_SHIFT
+        if self.set_open & (self.set_open - 1) == 0:
+            add(COL + i | FOUNDATION << DST_SHIFT | four)
+        else:
+            for f in _bits(self.set_open):
+                add(COL + i | pile_place(f) << DST_SHIFT | four)
+
+    def _gives_back(self, f: int) -> bool:
+        """Whether pile ``f``'s top card may come back from it (it has one; not a set pile)."""
+        assert self.layout is not None
+        return bool(self.fp[f]) and not self.layout[f].set
+
+    def _moving(self, m: int) -> int:
+        """The bottom card of what move ``m`` (not the stock move) takes from its source."""
+        src = m & PLACE_MASK
+        if src == WASTE:
+            return self.waste[-1]
+        k = reserve_index(src)
+        if k is not None:
+            return self.piles[k][-1]
+        if is_column(src):
+            return self.cols[src - COL][-(m >> COUNT_SHIFT)]
+        f = pile_index(src)
+        assert f is not None, "a layout's moves take back from its piles"
+        return self.fp[f][-1]
+
+    def _target(self, m: int, c: int) -> int:
+        """The pile a move up, whose bottom card is ``c``, goes to: the one it names, or the one
+        pile that takes it."""
+        g = pile_index((m >> DST_SHIFT) & PLACE_MASK)
+        if g is not None:
+            return g
+        if m >> COUNT_SHIFT > 1:
+            return (self.set_open & -self.set_open).bit_length() - 1
+        return self.wants[c]
+
     # -- moves --------------------------------------------------------------------------------
 
     def moves(self) -> list[int]:
@@ -269,17 +388,25 @@ class Engine:
         tops = [c[-1] if c else -1 for c in cols]
         wtop = self.waste[-1] if self.waste else -1
         if wtop >= 0 and wants[wtop] >= 0:
-            add(WASTE | _TO_FOUNDATION)
+            self._up(WASTE, wtop, add)
         rtops = []  # each reserve pile's top card that may go to a column, or -1
         for k, pile in enumerate(self.piles):
             rtop = pile[-1] if pile else -1
             if rtop >= 0 and wants[rtop] >= 0 and (self.reserve_play != RESERVE_LAST or len(pile) == 1):
-                add(reserve_place(k) | _TO_FOUNDATION)
+                self._up(reserve_place(k), rtop, add)
             rtops.append(rtop if self._reserve_to_column(k) else -1)
+        layout = self.layout is not None
         for i in range(ncols):
             t = tops[i]
             if t >= 0 and wants[t] >= 0:
-                add(COL + i | _TO_FOUNDATION)
+                self._up(COL + i, t, add)
+            if layout and t >= 0:
+                self._set_ups(i, add)
+        if layout and self.takeback:
+            # A pile's top card to another pile that takes it.
+            for f, pile in enumerate(self.fp):
+                if self._gives_back(f) and wants[pile[-1]] >= 0:
+                    self._ups(pile_place(f), pile[-1], add)
         loc = self.loc
         if loc is not None:
             # One deck: each card is unique, so look up where the cards that build on a top are.
@@ -317,6 +444,11 @@ class Engine:
                         add(WASTE | dst | _ONE)
                     elif c in rtops:
                         add(reserve_place(rtops.index(c)) | dst | _ONE)
+                    elif layout:
+                        if self.takeback:
+                            f = next((f for f, p in enumerate(self.fp) if p and p[-1] == c and self._gives_back(f)), -1)
+                            if f >= 0:
+                                add(pile_place(f) | dst | _ONE)
                     elif self.takeback:
                         s = c // 13
                         n = self.fcount[self.fof[s]]
@@ -434,7 +566,12 @@ class Engine:
                 if k == size and (size > 1 or mode == MODE_WHOLE):
                     scards.append(col[0])
                     scodes.append(src | size << COUNT_SHIFT)
-        if self.takeback:
+        if self.takeback and self.layout is not None:
+            for f, pile in enumerate(self.fp):
+                if self._gives_back(f):
+                    scards.append(pile[-1])
+                    scodes.append(pile_place(f) | _ONE)
+        elif self.takeback:
             seen = 0
             start = self.start - 1
             for s, n in zip(self.fsuit, self.fcount, strict=True):
@@ -471,6 +608,8 @@ class Engine:
         dst = (m >> DST_SHIFT) & PLACE_MASK
         rec = m
         pile = reserve_index(src)
+        # With a foundation layout, the pile a card goes up to, worked out before anything moves.
+        up = self._target(m, self._moving(m)) if self.layout is not None and is_up(dst) else None
         if src == WASTE:
             cards = [self.waste.pop()]
         elif pile is not None:
@@ -489,6 +628,11 @@ class Engine:
             elif col and self.down[src - COL] >> (len(col) - 1) & 1:
                 self.down[src - COL] ^= 1 << (len(col) - 1)  # the uncovered card turns up
                 rec |= REC_FLIP
+        elif (g := pile_index(src)) is not None:  # take-back from a layout's pile
+            cards = [self.fp[g].pop()]
+            self._retake()
+            if up is None:
+                rec |= g << REC_FOUNDATION_SHIFT
         else:  # take-back from the foundation of suit src - FSUIT
             s = src - FSUIT
             f = self.fsuit.index(s)
@@ -503,7 +647,14 @@ class Engine:
         if dst == FOUNDATION and self.base_open:
             self._choose_base(cards[0] % 13)
             rec |= REC_BASE
-        if dst == FOUNDATION:
+        if up is not None:
+            self.fp[up].extend(cards)
+            self._retake()
+            rec |= up << REC_FOUNDATION_SHIFT
+            if loc is not None:
+                for c in cards:
+                    loc[c] = -1
+        elif dst == FOUNDATION:
             f = self.wants[cards[0]]
             self._fpush(f)
             rec |= f << REC_FOUNDATION_SHIFT
@@ -538,7 +689,12 @@ class Engine:
         src = m & PLACE_MASK
         dst = (m >> DST_SHIFT) & PLACE_MASK
         f = rec >> REC_FOUNDATION_SHIFT & REC_FOUNDATION_MASK
-        if dst == FOUNDATION:
+        if self.layout is not None and is_up(dst):
+            n = m >> COUNT_SHIFT
+            cards = self.fp[f][-n:]
+            del self.fp[f][-n:]
+            self._retake()
+        elif dst == FOUNDATION:
             c = self.ftop(f)
             self._fpop(f)
             cards = [c]
@@ -572,6 +728,9 @@ class Engine:
                 for c in cards:
                     loc[c] = src - COL
             return m
+        elif (g := pile_index(src)) is not None:
+            self.fp[g].append(cards[0])
+            self._retake()
         else:
             self._fpush(f)
         if loc is not None:
@@ -600,6 +759,14 @@ class Engine:
         k = reserve_index(src)
         if k is not None and k >= len(self.piles):
             return f"these rules have {len(self.piles)} reserve pile{'s' if len(self.piles) > 1 else ''}"
+        for place in (src, dst):
+            g = pile_index(place)
+            if g is not None and g >= len(self.fp):
+                if not self.fp:
+                    return "these rules have no numbered foundation piles (a card goes up to 'f')"
+                return f"these rules have {len(self.fp)} foundation piles"
+        if self.layout is not None and FSUIT <= src < COL:
+            return f"these rules number their foundation piles: a card comes back from f1-f{len(self.fp)}"
         if src == WASTE:
             if not self.waste:
                 return "the waste is empty"
@@ -633,6 +800,14 @@ class Engine:
             if self.mode == MODE_WHOLE and n < len(col):
                 return "these rules move only whole columns"
             c = cards[0]
+        elif (g := pile_index(src)) is not None:
+            if not self.takeback:
+                return "these rules do not allow a card back from a foundation"
+            if not self.fp[g]:
+                return f"foundation pile {g + 1} is empty"
+            if not self._gives_back(g):
+                return f"foundation pile {g + 1} takes sets and gives no card back"
+            c = self.fp[g][-1]
         else:
             if not self.takeback:
                 return "these rules do not allow a card back from a foundation"
@@ -641,7 +816,9 @@ class Engine:
             if not fs:
                 return f"the {SUIT_WORDS[s]} foundation is empty"
             c = self.ftop(fs[0])
-        if dst == FOUNDATION:
+        if self.layout is not None and is_up(dst):
+            return self._explain_up(m, c)
+        if is_up(dst):
             s = c // 13
             fs = [f for f, fsuit in enumerate(self.fsuit) if fsuit == s]
             if all(self.fcount[f] == 13 for f in fs):
@@ -674,6 +851,33 @@ class Engine:
             return f"{card_symbol(c)} may not go on an empty column (only a {RANK_WORDS[rank]} may)"
         return f"{card_symbol(c)} may not go on an empty column"
 
+    def _explain_up(self, m: int, c: int) -> str:
+        """Why move ``m`` up, whose bottom card is ``c``, is illegal under a foundation layout."""
+        src, dst, n = decode(m)
+        g = pile_index(dst)
+        if n > 1:
+            if n != SET_CARDS or not is_column(src):
+                return f"a foundation takes one card at a time, or {SET_CARDS} of a kind from a column"
+            cards = self.cols[src - COL][-n:]
+            if len({x % 13 for x in cards}) > 1:
+                return f"the top {n} cards of column {src - COL + 1} are not of one rank"
+            if not self.set_open:
+                return "no foundation takes a set of four now"
+            if g is not None and not self.set_open >> g & 1:
+                return f"foundation pile {g + 1} does not take a set now"
+            return "only one foundation takes the set: the move names no pile ('f')"
+        takers = self.takers[c]
+        if not takers and self.set_open and not any(not p.set for p in self.layout or ()):
+            return f"no foundation takes {card_symbol(c)} alone: four of a kind go up at once from a column (':4')"
+        if not takers:
+            return f"no foundation takes {card_symbol(c)} now"
+        if g is None:
+            names = ", ".join(f"f{f + 1}" for f in _bits(takers))
+            return f"{card_symbol(c)} goes up to more than one foundation: name the pile ({names})"
+        if not takers >> g & 1:
+            return f"foundation pile {g + 1} does not take {card_symbol(c)}"
+        return f"only one foundation takes {card_symbol(c)}: the move names no pile ('f')"
+
     def passes_text(self) -> str:
         """Which pass through the stock this is, e.g. ``pass 2 of 3`` or ``pass 1 of unlimited``."""
         return self.rules.passes_text(self.recycles)
@@ -685,7 +889,9 @@ class Engine:
         return [rec & REC_MOVE for rec in self.hist]
 
     def is_won(self) -> bool:
-        """All foundations complete."""
+        """Every card on the foundations."""
+        if self.layout is not None:
+            return sum(map(len, self.fp)) == self.total
         return sum(self.fcount) == self.total
 
     def position(self) -> Position:
@@ -701,6 +907,7 @@ class Engine:
             recycles=self.recycles,
             face_down=[[p for p in range(len(c)) if d >> p & 1] for c, d in zip(self.cols, self.down, strict=True)],
             base_open=self.base_open,
+            foundation_piles=self.fp,
         )
 
     def key(self) -> tuple:  # type: ignore[type-arg]
@@ -714,6 +921,7 @@ class Engine:
             tuple(self.down),
             tuple(tuple(p) for p in self.piles[1:]),
             -1 if self.base_open else self.start,
+            *((tuple(tuple(p) for p in self.fp),) if self.layout is not None else ()),
             self.recycles,  # last: searches that ignore the recycle count drop it
         )
 

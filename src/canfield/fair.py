@@ -150,7 +150,7 @@ def seen_text(rules: Rules, position: Position) -> str:
             repr(sorted(rules.options().items())),
             " ".join(shown),
             "?" if p.base_open else str(p.start),
-            repr(p.foundations),
+            repr(p.foundation_piles or p.foundations),  # a layout's piles, where the rules have one
             "/".join(columns),
             stock_text,
             " ".join(map(str, p.waste)),
@@ -297,7 +297,7 @@ def play_out(
             return Playout(False, tuple(played), "cycle")
         if len(played) >= max_moves:
             return Playout(False, tuple(played), "max_moves")
-        progress = sum(n for _, n in here.foundations) - sum(map(len, here.reserves))
+        progress = here.cards_up - sum(map(len, here.reserves))
         if progress > best:
             best, best_at = progress, len(played)
         elif len(played) - best_at >= STALL:

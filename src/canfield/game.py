@@ -424,7 +424,7 @@ class Game:
     # -- end -----------------------------------------------------------------------------------
 
     def is_won(self) -> bool:
-        """Every foundation holds its 13 cards."""
+        """Every card is on the foundations (each of the usual ones holds its 13)."""
         return self._engine.is_won()
 
     def is_lost(self) -> bool:

@@ -16,6 +16,12 @@ Places (6 bits each):
 - ``COL + i`` (8..16): column ``i + 1``.
 - ``RESERVES + k - 1`` (48..54): reserve pile ``k + 1`` where the rules have several piles
   (``reserve_piles``); pile 1 is ``RESERVE``, so one-pile move ints are what they always were.
+- ``FPILE + f`` (32..47): pile ``f`` (from 0) of a rule set's own foundation layout
+  (``RuleSpec.foundations``): as a source its top card (a take-back, to a column or another pile),
+  as a target the pile itself, named only where more than one pile would take the card
+  (``FOUNDATION`` stays the target where one would). The usual layout never uses them.
+
+A move up is one card, or four of one rank from a column's end to a pile that takes sets.
 """
 
 from __future__ import annotations
@@ -32,6 +38,13 @@ COL = _native.COL
 RESERVES = _native.RESERVES
 #: The most reserve piles a rule set may have.
 MAX_RESERVES = _native.MAX_RESERVES
+
+#: The place of foundation pile 0 of a foundation layout; pile ``f`` is at ``FPILE + f``.
+FPILE = _native.FPILE
+#: The most piles a foundation layout may have.
+MAX_FOUNDATIONS = _native.MAX_FOUNDATIONS
+#: The cards a set pile takes at once: four of a kind.
+SET_CARDS = _native.SET_CARDS
 
 #: The most columns a rule set may have (the notation names columns 1-9).
 MAX_COLUMNS = _native.MAX_COLUMNS
@@ -81,6 +94,21 @@ def reserve_index(p: int) -> int | None:
     return None
 
 
+def pile_place(f: int) -> int:
+    """The place of foundation pile ``f`` (from 0) of a foundation layout."""
+    return FPILE + f
+
+
+def pile_index(p: int) -> int | None:
+    """The foundation pile (from 0) of place ``p``, or None when ``p`` is not a layout pile's."""
+    return p - FPILE if FPILE <= p < FPILE + MAX_FOUNDATIONS else None
+
+
+def is_up(p: int) -> bool:
+    """Whether target ``p`` is a foundation: ``FOUNDATION`` or a layout's named pile."""
+    return p == FOUNDATION or pile_index(p) is not None
+
+
 def is_column(p: int) -> bool:
     """Whether place ``p`` is a column's."""
     return COL <= p < COL + MAX_COLUMNS
@@ -100,8 +128,8 @@ def is_move_int(m: object, columns: int = MAX_COLUMNS) -> bool:
     """Whether ``m`` is an int that names a well-formed move for ``columns`` columns.
 
     Well-formed, not legal: it has a real source and target, the two differ, only a column moves
-    more than one card, one card at a time goes to a foundation, and a foundation card goes to a
-    column.
+    more than one card, a foundation takes one card at a time or four from a column (a set), and
+    a suit foundation's card goes to a column (a layout pile's card may go to another pile).
     """
     if isinstance(m, bool) or not isinstance(m, int):
         return False
@@ -112,10 +140,12 @@ def is_move_int(m: object, columns: int = MAX_COLUMNS) -> bool:
     src, dst, n = decode(m)
     last = COL + columns - 1
     pile = reserve_index(src) is not None
-    if not (pile or (WASTE <= src <= last and src != FOUNDATION)):
+    if not (pile or pile_index(src) is not None or (WASTE <= src <= last and src != FOUNDATION)):
         return False
-    if not (dst == FOUNDATION or COL <= dst <= last) or src == dst:
+    up = is_up(dst)
+    if not (up or COL <= dst <= last) or src == dst:
         return False
-    if not 1 <= n <= MAX_COUNT or (n > 1 and (src < COL or pile or dst == FOUNDATION)):
+    column = COL <= src <= last
+    if not 1 <= n <= MAX_COUNT or (n > 1 and (not column or (up and n != SET_CARDS))):
         return False
-    return not (FSUIT <= src < COL and dst == FOUNDATION)
+    return not (FSUIT <= src < COL and up)

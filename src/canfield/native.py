@@ -9,7 +9,7 @@ after each move, and the solver's line leaves out what it plays.
 from __future__ import annotations
 
 from ._native import Engine as NativeEngine
-from .moves import FOUNDATION, decode
+from .moves import decode, is_up
 from .position import Position
 from .rules import Rules
 
@@ -28,6 +28,7 @@ def native_engine(rules: Rules, position: Position) -> NativeEngine:
         p.recycles,
         p.face_down or None,
         p.more_reserves or None,
+        p.foundation_piles or None,
         p.base_open,
     )
 
@@ -45,6 +46,7 @@ def native_position(engine: NativeEngine) -> Position:
         recycles=recycles,
         face_down=engine.face_down(),
         more_reserves=engine.more_reserves(),
+        foundation_piles=engine.piles(),
         base_open=engine.base_open(),
     )
 
@@ -59,7 +61,7 @@ def finish(engine: NativeEngine) -> tuple[int, ...]:
         reserve, _, _, _, stock, waste, _ = engine.position()
         if stock or waste or reserve or any(engine.more_reserves()) or engine.is_won():
             break
-        up = next((m for m in engine.moves() if decode(m)[1] == FOUNDATION), None)
+        up = next((m for m in engine.moves() if is_up(decode(m)[1])), None)
         if up is None:
             break
         engine.make(up)

@@ -6,7 +6,11 @@ moves column 1's top card onto column 3 and ``13:4`` its top 4 cards; ``H2`` mov
 the hearts foundation onto column 2. Parsing also accepts upper/lower case, suit symbols and
 ``13:1`` (written back as ``13``). With several reserve piles, ``r`` is pile 1 and ``r2``–``r8``
 followed by the target name the others: ``r2f`` sends pile 2's top card up, ``r23`` plays it onto
-column 3 (``r2`` alone stays pile 1's card onto column 2).
+column 3 (``r2`` alone stays pile 1's card onto column 2). With a foundation layout of the rules'
+own (``RuleSpec.foundations``), ``f1``–``f16`` name its piles: ``f2`` as a source is pile 2's
+top card (``f24`` plays it onto column 4, ``f2f`` up to another pile), and as a target pile 2,
+written only where more than one pile would take the card (``wf2``); ``3f:4`` puts column 3's top
+four cards, of one rank, up as a set.
 """
 
 from __future__ import annotations
@@ -26,19 +30,26 @@ from .moves import (
     MAX_RESERVES,
     RESERVE,
     RESERVES,
+    SET_CARDS,
     STOCK,
     WASTE,
     decode,
     encode,
     is_column,
     is_move_int,
+    is_up,
+    pile_index,
+    pile_place,
     reserve_index,
     reserve_place,
 )
 from .position import Position
 from .text import format_option, read_int, shown
 
-_MOVE_RE = re.compile(rf"([rR][2-{MAX_RESERVES}](?=[fF1-9])|[wWrR1-9SHDCshdc♠♥♦♣])([fF1-9])(?::([0-9]+))?")
+_PILE = "[fF](?:1[0-6]|[1-9])"
+_MOVE_RE = re.compile(
+    rf"([rR][2-{MAX_RESERVES}](?=[fF1-9])|{_PILE}|[wWrR1-9SHDCshdc♠♥♦♣])({_PILE}|[fF1-9])(?::([0-9]+))?"
+)
 
 
 class Move:
@@ -131,8 +142,8 @@ class Move:
             "target": "" if stock else _place_text(dst),
             "count": 0 if stock else n,
             "is_stock": stock,
-            "to_foundation": not stock and dst == FOUNDATION,
-            "from_foundation": FSUIT <= src < COL,
+            "to_foundation": not stock and is_up(dst),
+            "from_foundation": FSUIT <= src < COL or pile_index(src) is not None,
             "from_waste": src == WASTE,
             "from_reserve": reserve_index(src) is not None,
             "from_column": is_column(src),
@@ -191,6 +202,9 @@ def _place_text(p: int) -> str:
         return "f"
     if p >= RESERVES:
         return f"r{p - RESERVES + 2}"
+    f = pile_index(p)
+    if f is not None:
+        return f"f{f + 1}"
     if p < COL:
         return SUITS[p - FSUIT]
     return str(p - COL + 1)
@@ -220,10 +234,13 @@ def parse_move(text: str) -> int:
     if not m:
         raise InvalidMoveError(
             f"malformed move {shown(text)}: expected 's', a source (w, r, reserve pile r2-r{MAX_RESERVES}, "
-            "column 1-9, or a foundation's suit S/H/D/C) and a target (f or column 1-9), optionally ':count', e.g. 'wf', 'r2', '13:4'"
+            "column 1-9, a foundation's suit S/H/D/C, or a numbered foundation pile f1-f16) and a target (f, f1-f16 "
+            "or column 1-9), optionally ':count', e.g. 'wf', 'r2', '13:4'"
         )
     s, d, n = m.groups()
-    if len(s) == 2:  # reserve pile 2..8
+    if s[0] in "fF":  # a layout's foundation pile
+        src = pile_place(int(s[1:]) - 1)
+    elif len(s) == 2:  # reserve pile 2..8
         src = reserve_place(int(s[1]) - 1)
     elif s.isdigit():
         src = COL + int(s) - 1
@@ -233,17 +250,19 @@ def parse_move(text: str) -> int:
         src = RESERVE
     else:
         src = FSUIT + parse_suit(s)
-    dst = FOUNDATION if d in "fF" else COL + int(d) - 1
+    dst = FOUNDATION if d in "fF" else pile_place(int(d[1:]) - 1) if d[0] in "fF" else COL + int(d) - 1
     count = 1 if n is None else read_int(n)
     if src == dst:
-        raise InvalidMoveError(f"malformed move {shown(text)}: a column cannot move onto itself")
+        raise InvalidMoveError(f"malformed move {shown(text)}: a pile cannot move onto itself")
     if count is None or not 1 <= count <= MAX_COUNT:
         raise InvalidMoveError(f"malformed move {shown(text)}: the count must be 1..{MAX_COUNT}")
     if count > 1 and not is_column(src):
         raise InvalidMoveError(f"malformed move {shown(text)}: only a column moves more than one card")
-    if count > 1 and dst == FOUNDATION:
-        raise InvalidMoveError(f"malformed move {shown(text)}: one card at a time goes to a foundation")
-    if FSUIT <= src < COL and dst == FOUNDATION:
+    if count > 1 and is_up(dst) and count != SET_CARDS:
+        raise InvalidMoveError(
+            f"malformed move {shown(text)}: a foundation takes one card at a time, or a set of {SET_CARDS}"
+        )
+    if FSUIT <= src < COL and is_up(dst):
         raise InvalidMoveError(f"malformed move {shown(text)}: a foundation card moves to a column, not a foundation")
     return encode(src, dst, count)
 
@@ -280,12 +299,17 @@ def format_piles(pos: Position) -> str:
     together (``-`` for an empty pile); the reserve and waste bottom to top (several reserve piles
     separated by ``/``, as columns are: ``5H9C/-`` is two piles, the second empty), the stock in turning
     order; foundations as ``<start rank>:<suit><count>.…`` (``7:H1.S0.D0.C0``; ``?`` for the
-    start rank while the player has still to choose the base: ``?:S0.H0.D0.C0``); columns bottom to
+    start rank while the player has still to choose the base: ``?:S0.H0.D0.C0``), or with a
+    foundation layout of the rules' own, as ``<base rank>:`` and each pile's cards bottom to top,
+    separated by ``/`` (``A:AS2S/KS/-``: three piles, the last empty); columns bottom to
     top, separated by ``/`` (a lone empty column is ``-``, so that the field is never empty), a
     face-down column card written in lower case (``qh8S``: the queen of hearts face down under the
     eight of spades).
     """
-    found = ".".join(f"{SUITS[s]}{n}" for s, n in pos.foundations)
+    if pos.foundation_piles:
+        found = "/".join(_cards(p) for p in pos.foundation_piles)
+    else:
+        found = ".".join(f"{SUITS[s]}{n}" for s, n in pos.foundations)
     cols = "/".join(_column_cards(pos, i) for i in range(len(pos.columns)))
     reserve = "/".join(_cards(p) for p in pos.reserves)
     return " ".join(
@@ -324,7 +348,10 @@ def parse_piles(fields: list[str]) -> Position:
     except CanfieldError as e:
         raise InvalidPositionError(f"foundations: {e}") from None
     foundations = []
-    for part in ftext.split("."):
+    fpiles: list[tuple[int, ...]] = []
+    if ftext and (ftext[0] in RANKS or ftext[0] == "-"):  # a layout's piles: cards, not suit counts
+        fpiles = [_parse_cards(p or "-", f"foundation pile {f + 1}") for f, p in enumerate(ftext.split("/"))]
+    for part in ftext.split(".") if not fpiles else ():
         count = read_int(part[1:])
         if count is None:
             raise InvalidPositionError(f"foundation {shown(part)}: expected a suit letter and a count, e.g. 'H1'")
@@ -351,6 +378,7 @@ def parse_piles(fields: list[str]) -> Position:
         recycles=passes_back,
         face_down=face_down,
         base_open=base_open,
+        foundation_piles=fpiles,
     )
 
 

@@ -12,8 +12,9 @@ from typing import Protocol
 
 import attrs
 
+from .cards import RANKS, SUIT_SYMBOLS
 from .position import Position
-from .rules import Rules
+from .rules import PileRule, Rules
 
 
 @attrs.frozen
@@ -27,7 +28,9 @@ class Observation:
     3``), ``pass_limit`` (None: unlimited), ``score``, ``moves`` (the move counter), ``won`` and
     ``lost``; ``more_reserves``, reserve piles 2 to N where the rules have several (`reserves`
     lists them all); ``base_open``, the foundations' base still to be chosen by the first card put
-    up (``choose_base``; ``start`` means nothing until then).
+    up (``choose_base``; ``start`` means nothing until then); with a foundation layout of the
+    rules' own, ``foundation_piles`` (each pile's cards, bottom to top; ``foundations`` is then
+    empty) and ``piles`` (each pile's rule, for the views to say what it takes: `pile_mark`).
     """
 
     reserve: tuple[int | None, ...]
@@ -47,6 +50,8 @@ class Observation:
     lost: bool = False
     more_reserves: tuple[tuple[int | None, ...], ...] = ()
     base_open: bool = False
+    foundation_piles: tuple[tuple[int, ...], ...] = ()
+    piles: tuple[PileRule, ...] = ()
 
     @property
     def reserves(self) -> tuple[tuple[int | None, ...], ...]:
@@ -62,6 +67,21 @@ class Observation:
     def can_redeal(self) -> bool:
         """Whether another pass through the stock is allowed after this one."""
         return self.pass_limit is None or self.pass_number < self.pass_limit
+
+
+def pile_start(pile: PileRule, start: int) -> int:
+    """The rank a foundation pile starts with: its own, or the dealt base card's ``start``."""
+    return start if pile.start < 0 else pile.start
+
+
+def pile_mark(pile: PileRule, start: int) -> str:
+    """A foundation pile in a few characters, as the board and the picture label it: its first
+    card (a rank alone for any suit) and an arrow up or down (``A♠↑``, ``K♠↓``, ``7↑``), or ``4×``
+    for a pile that takes four of a kind at once."""
+    if pile.set:
+        return "4×"
+    suit = SUIT_SYMBOLS[pile.suit] if pile.suit >= 0 else ""
+    return f"{RANKS[pile_start(pile, start)]}{suit}{'↓' if pile.down else '↑'}"
 
 
 class Observable(Protocol):
@@ -106,4 +126,6 @@ def observe(
         won=won,
         lost=lost,
         base_open=position.base_open,
+        foundation_piles=position.foundation_piles,
+        piles=rules.piles or (),
     )

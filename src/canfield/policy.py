@@ -47,7 +47,7 @@ def _frees_a_card(engine: NativeEngine, rules: Rules, move: Move, column: tuple[
     engine.make(move.code)
     made = 1 + (len(finish(engine)) if rules.auto_finish else 0)  # what the game would do after it
     try:
-        return any(m.source == move.source and m.target == "f" for m in map(Move.from_int, engine.moves()))
+        return any(m.source == move.source and m.to_foundation for m in map(Move.from_int, engine.moves()))
     finally:
         for _ in range(made):
             engine.unmake()
@@ -63,13 +63,13 @@ def preferred_move(rules: Rules, position: Position) -> Move | None:
     about a game.
     """
     engine = native_engine(rules, position)
-    moves = [m for m in map(Move.from_int, engine.moves()) if m.source not in "SHDC"]  # no take-backs
+    moves = [m for m in map(Move.from_int, engine.moves()) if not m.from_foundation]  # no take-backs
     columns = position.columns
 
     def onto_card(m: Move) -> bool:
-        return m.target != "f" and bool(columns[int(m.target) - 1])
+        return m.to_column and bool(columns[int(m.target) - 1])
 
-    up = [m for m in moves if m.target == "f"]
+    up = [m for m in moves if m.to_foundation]
     for source in ("r", "w"):
         for m in up:
             if m.source == source:

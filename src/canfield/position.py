@@ -43,6 +43,10 @@ class Position:
       (``reserve_piles``); ``reserve`` is pile 1. ``()`` with one pile. `reserves` lists them all.
     - ``base_open``: the foundations' base is still to be chosen (``choose_base``): every
       foundation and the waste are empty, and ``start`` is 0 until the first foundation card sets it.
+    - ``foundation_piles``: with a foundation layout of the rules' own (``RuleSpec.foundations``),
+      each pile's cards, bottom to top, in the layout's order, and ``foundations`` is ``()``;
+      ``()`` with the usual layout. ``start`` is then the dealt base card's rank (0 when the
+      layout deals none).
     """
 
     reserve: tuple[int, ...] = attrs.field(converter=_tuple)
@@ -55,6 +59,7 @@ class Position:
     face_down: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_face_down)
     more_reserves: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_tuples)
     base_open: bool = False
+    foundation_piles: tuple[tuple[int, ...], ...] = attrs.field(default=(), converter=_tuples)
 
     @property
     def reserves(self) -> tuple[tuple[int, ...], ...]:
@@ -66,14 +71,28 @@ class Position:
         return bool(self.face_down) and place in self.face_down[column]
 
     def foundation_cards(self, i: int) -> list[int]:
-        """The cards on foundation ``i``, bottom to top."""
+        """The cards on foundation ``i`` (a layout's pile ``i``, with a layout), bottom to top."""
+        if self.foundation_piles:
+            return list(self.foundation_piles[i])
         suit, count = self.foundations[i]
         return [suit * 13 + (self.start + k) % 13 for k in range(count)]
+
+    @property
+    def foundation_count(self) -> int:
+        """How many foundations there are: the layout's piles, or the usual suit foundations."""
+        return len(self.foundation_piles) or len(self.foundations)
+
+    @property
+    def cards_up(self) -> int:
+        """How many cards are on the foundations."""
+        if self.foundation_piles:
+            return sum(map(len, self.foundation_piles))
+        return sum(n for _, n in self.foundations)
 
     def all_cards(self) -> list[int]:
         """Every card of the position, each pile in turn (for checks that nothing is lost)."""
         out = [c for pile in self.reserves for c in pile]
-        for i in range(len(self.foundations)):
+        for i in range(self.foundation_count):
             out += self.foundation_cards(i)
         for col in self.columns:
             out += col
@@ -104,6 +123,7 @@ def default_deal(
     column_deal: str = "u",
     base_cards_up: bool = True,
     reserve_piles: int = 1,
+    layout: tuple[bool, ...] | None = None,
     choose_base: bool = False,
 ) -> Position:
     """The standard reading of a deal: reserve, base card, the columns row by row, then the stock.
@@ -113,14 +133,27 @@ def default_deal(
     without a base card. With ``base_cards_up=False`` they stay in the deal and the foundations
     start empty. ``column_deal`` gives each column's cards from the bottom, ``d`` face down and
     ``u`` face up; they are dealt a row across all columns at a time, the bottom row first.
-    With several ``reserve_piles`` each is dealt ``reserve_size`` cards, pile 1 first. With
-    ``choose_base`` no base card is dealt: the foundations start empty, their base still open.
+    With several ``reserve_piles`` each is dealt ``reserve_size`` cards, pile 1 first.
+    With a foundation ``layout`` (for each pile, whether it is dealt the base card), the base card
+    is dealt onto its pile where one is, and the other piles start empty. With ``choose_base`` no
+    base card is dealt: the foundations start empty, their base still open.
     """
     reserve_size *= reserve_piles
+    piles: tuple[tuple[int, ...], ...] = ()
+    found: tuple[tuple[int, int], ...]
     if choose_base:
         rest = list(cards)
         found = tuple((s, 0) for s in foundation_suits(None, decks))
         start = 0
+    elif layout is not None:
+        rest = list(cards)
+        found = ()
+        start = 0
+        piles = tuple(() for _ in layout)
+        if any(layout):
+            base = rest.pop(reserve_size)
+            start = base % 13
+            piles = tuple((base,) if dealt else () for dealt in layout)
     elif fixed_base is not None and not base_cards_up:
         rest = list(cards)
         suits = foundation_suits(None, decks)
@@ -139,19 +172,20 @@ def default_deal(
         start = base % 13
         del rest[reserve_size]
     each = reserve_size // reserve_piles
-    piles = [rest[k * each : (k + 1) * each] for k in range(reserve_piles)]
+    reserves = [rest[k * each : (k + 1) * each] for k in range(reserve_piles)]
     rows = len(column_deal)
     dealt = rest[reserve_size : reserve_size + columns * rows]
     cols = tuple(tuple(dealt[r * columns + i] for r in range(rows)) for i in range(columns))
     stock = rest[reserve_size + columns * rows :]
     down = tuple(i for i, letter in enumerate(column_deal) if letter == "d")
     return Position(
-        reserve=piles[0],
+        reserve=reserves[0],
         start=start,
         foundations=found,
         columns=cols,
         stock=stock,
         face_down=(down,) * columns,
-        more_reserves=piles[1:],
+        more_reserves=reserves[1:],
+        foundation_piles=piles,
         base_open=choose_base,
     )

@@ -10,16 +10,16 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
 from .cards import RANKS, SUITS, card_name
 from .errors import CanfieldError, InvalidPositionError, VariantError
-from .moves import MODES, RESERVE_PLAYS
+from .moves import MODES, RESERVE_PLAYS, SET_CARDS
 from .position import Position
 from .scoring import Scorer
-from .spec import CANFIELD, MAX_DRAW, MAX_PASS_LIMIT, MAX_RECYCLES, RuleSpec
+from .spec import CANFIELD, MAX_DRAW, MAX_PASS_LIMIT, MAX_RECYCLES, FoundationPile, RuleSpec
 
 if TYPE_CHECKING:
     import pluggy
@@ -32,6 +32,61 @@ UNLIMITED_DRAW_PASSES = 16
 
 def _any_card(card: int) -> bool:
     return True
+
+
+class PileRule(NamedTuple):
+    """One pile of a foundation layout as the engines read it (a compiled `FoundationPile`)."""
+
+    #: The suit it takes, or -1 for any suit.
+    suit: int
+    #: The rank of its first card, or -1 for the dealt base card's rank.
+    start: int
+    #: Whether it builds down (else up), one rank a card.
+    down: bool
+    wraps: bool
+    #: Whether it takes four cards of a rank at once from a column (and gives none back).
+    set: bool
+    dealt: bool
+    #: The pile that must be complete before it takes a card, or -1.
+    after: int
+
+
+def compile_piles(layout: tuple[FoundationPile, ...] | None) -> tuple[PileRule, ...] | None:
+    """A spec's foundation layout as `PileRule` tuples (None for the usual layout)."""
+    if layout is None:
+        return None
+    return tuple(
+        PileRule(
+            suit=-1 if p.suit is None else p.suit,
+            start=-1 if p.start is None else p.start,
+            down=p.direction == "down",
+            wraps=p.wraps,
+            set=p.takes == "set",
+            dealt=p.dealt,
+            after=-1 if p.after is None else p.after,
+        )
+        for p in layout
+    )
+
+
+def pile_next(pile: PileRule, cards: tuple[int, ...] | list[int], start: int) -> int | None:
+    """The rank a pile takes next on its ``cards``, with the dealt base rank ``start``; None when
+    it is complete (13 cards, or the end of its ranks without wrap)."""
+    if not cards:
+        return start if pile.start < 0 else pile.start
+    if len(cards) >= 13:
+        return None
+    r = cards[-1] % 13
+    if pile.down:
+        return r - 1 if r > 0 else (12 if pile.wraps else None)
+    return r + 1 if r < 12 else (0 if pile.wraps else None)
+
+
+def pile_complete(pile: PileRule, cards: tuple[int, ...] | list[int], start: int) -> bool:
+    """Whether a pile takes no more: a set pile holds 13 sets, any other its last rank."""
+    if pile.set:
+        return len(cards) >= 13 * SET_CARDS
+    return pile_next(pile, cards, start) is None
 
 
 @attrs.frozen
@@ -162,6 +217,8 @@ class Rules:
     #: Cards go up to the foundations by themselves once stock, waste and reserve are empty.
     auto_finish: bool
     reserve_visible: int
+    #: The rule set's own foundation layout, one `PileRule` a pile; None for the usual layout.
+    piles: tuple[PileRule, ...] | None
     deal: Callable[[list[int]], Position]
     scorer: Scorer
     #: Points of each move int played so far, for the built-in scorers (see `Game`).
@@ -210,6 +267,20 @@ class Rules:
             "d" in self.spec.column_deal,
             self.reserve_piles,
             self.fill_waste,
+            None
+            if self.piles is None
+            else [
+                (
+                    None if p.suit < 0 else p.suit,
+                    None if p.start < 0 else p.start,
+                    p.down,
+                    p.wraps,
+                    p.set,
+                    p.dealt,
+                    None if p.after < 0 else p.after,
+                )
+                for p in self.piles
+            ],
             self.fill_by_choice,
             self.spec.choose_base,
         )
@@ -239,11 +310,6 @@ def compile_rules(variant: Variant, spec: RuleSpec, hook: pluggy.HookRelay) -> R
         problems = [str(e)]
     if problems:
         raise _fail(variant, "invalid spec: " + "; ".join(problems))
-    if spec.foundations is not None:
-        raise VariantError(
-            f"variant {variant.id!r}: foundations={spec.foundations!r} is a layout the engines do not play yet "
-            "(only foundations=None, the usual layout, is played)"
-        )
 
     build = hook.canfield_build_rule(spec=spec)
     if not callable(build):
@@ -316,9 +382,38 @@ def compile_rules(variant: Variant, spec: RuleSpec, hook: pluggy.HookRelay) -> R
         steady_pass=steady,
         auto_finish=spec.auto_finish,
         reserve_visible=visible,
+        piles=compile_piles(spec.foundations),
         deal=deal,
         scorer=scorer,
     )
+
+
+def _layout_problem(pos: Position, layout: tuple[FoundationPile, ...], takeback: bool) -> str | None:
+    """What is wrong with ``pos``'s foundation piles under ``layout``, or None: each pile a
+    sequence its rule builds (a set pile: sets of four of a kind), opened when it has cards
+    (without ``takeback``)."""
+    if pos.foundations:
+        return "these rules have a foundation layout: its piles hold the cards (foundation_piles), not foundations"
+    if len(pos.foundation_piles) != len(layout):
+        return f"{len(pos.foundation_piles)} foundation piles, the rules have {len(layout)}"
+    rules = compile_piles(layout)
+    assert rules is not None
+    for f, (rule, cards) in enumerate(zip(rules, pos.foundation_piles, strict=True)):
+        if any(not isinstance(c, int) or not 0 <= c < 52 for c in cards):
+            return f"foundation pile {f + 1}: {list(cards)} are not all cards"
+        if rule.set:
+            sets = [cards[k : k + SET_CARDS] for k in range(0, len(cards), SET_CARDS)]
+            if len(cards) > 13 * SET_CARDS or any(len(s) != SET_CARDS or len({c % 13 for c in s}) > 1 for s in sets):
+                return f"foundation pile {f + 1} takes sets of four cards of one rank"
+        else:
+            for k, c in enumerate(cards):
+                if (rule.suit >= 0 and c // 13 != rule.suit) or pile_next(rule, cards[:k], pos.start) != c % 13:
+                    return f"foundation pile {f + 1}: {card_name(c)} does not build on it"
+        # Without take-back a pile that opened another stays complete.
+        if cards and rule.after >= 0 and not takeback:
+            if not pile_complete(rules[rule.after], pos.foundation_piles[rule.after], pos.start):
+                return f"foundation pile {f + 1} has cards, but it opens only once pile {rule.after + 1} is complete"
+    return None
 
 
 def check_position(pos: object, spec: RuleSpec, who: Variant | None = None, *, pass_limit: int | None = None) -> None:
@@ -337,13 +432,19 @@ def check_position(pos: object, spec: RuleSpec, who: Variant | None = None, *, p
         raise fail(f"the deal hook returned {pos!r}, not a Position")
     if len(pos.columns) != spec.columns:
         raise fail(f"{len(pos.columns)} columns, the rules have {spec.columns}")
-    if len(pos.foundations) != 4 * spec.decks:
-        raise fail(f"{len(pos.foundations)} foundations, the rules have {4 * spec.decks}")
     if not 0 <= pos.start <= 12:
         raise fail(f"foundation start rank {pos.start} is not 0..12")
-    if any(not 0 <= n <= 13 or not 0 <= s <= 3 for s, n in pos.foundations):
+    if spec.foundations is not None:
+        why = _layout_problem(pos, spec.foundations, spec.foundation_takeback)
+        if why:
+            raise fail(why)
+    elif pos.foundation_piles:
+        raise fail("foundation piles are given, but these rules have the usual foundations (foundations=None)")
+    elif len(pos.foundations) != 4 * spec.decks:
+        raise fail(f"{len(pos.foundations)} foundations, the rules have {4 * spec.decks}")
+    elif any(not 0 <= n <= 13 or not 0 <= s <= 3 for s, n in pos.foundations):
         raise fail("a foundation has a suit outside 0..3 or a count outside 0..13")
-    if sorted(s for s, _ in pos.foundations) != sorted(list(range(4)) * spec.decks):
+    elif sorted(s for s, _ in pos.foundations) != sorted(list(range(4)) * spec.decks):
         raise fail("foundations must hold each suit once per deck")
     fixed = spec.foundation_base
     if fixed is not None and pos.start != fixed:
@@ -359,7 +460,7 @@ def check_position(pos: object, spec: RuleSpec, who: Variant | None = None, *, p
         raise fail(
             "the base is chosen, but no foundation holds a card and these rules take no card back from a foundation"
         )
-    if not spec.foundation_takeback and spec.base_cards_up and not spec.choose_base:
+    if not spec.foundation_takeback and spec.base_cards_up and spec.foundations is None and not spec.choose_base:
         # The dealt foundation cards (the base card, or every fixed-rank card) never leave.
         dealt = pos.foundations if fixed is not None else pos.foundations[:1]
         empty = next((s for s, n in dealt if n == 0), None)

@@ -43,7 +43,8 @@ class AppScoring:
         return 0
 
     def points(self, move: Move) -> int:
-        return 5 if move.to_foundation else 0
+        # A card moved from one foundation pile to another is not put up (a foundation layout).
+        return 5 * move.count if move.to_foundation and not move.from_foundation else 0
 
 
 class CasinoScoring:
@@ -52,11 +53,11 @@ class CasinoScoring:
     floor: int | None = None
 
     def initial(self, position: Position) -> int:
-        return -52 + 5 * sum(n for _, n in position.foundations)
+        return -52 + 5 * position.cards_up
 
     def points(self, move: Move) -> int:
         if move.to_foundation:
-            return 5
+            return 0 if move.from_foundation else 5 * move.count  # four at once for a set
         return -5 if move.from_foundation else 0
 
 

@@ -7,12 +7,13 @@ its metadata (``metadata["doc"]``) that the docs generator prints.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import attrs
 
 from . import _native
-from .cards import RANKS
+from .cards import RANKS, SUITS
 from .errors import RulesError
 from .text import read_int
 
@@ -95,8 +96,8 @@ def _pile_index(inst: Any, attribute: attrs.Attribute, value: Any) -> None:  # t
     _int_range(0, MAX_FOUNDATIONS - 1, none_ok=True)(inst, attribute, value)
 
 
-#: The most foundation piles a rule set's ``foundations`` may list.
-MAX_FOUNDATIONS = 16
+#: The most foundation piles a rule set's ``foundations`` may list (the move layout's bound).
+MAX_FOUNDATIONS: int = _native.MAX_FOUNDATIONS
 
 
 @attrs.frozen(kw_only=True)
@@ -150,6 +151,19 @@ class FoundationPile:
         ),
     )
 
+    def __str__(self) -> str:
+        """The pile as an option's text writes it (`parse_foundations` reads it back): ``SAun`` is
+        spades from the ace up, no wrap; ``xbu*`` any suit from the base rank up, dealt the base
+        card; ``>1`` after a pile opens it once pile 1 is complete; ``set`` takes four of a kind."""
+        if self.takes == "set":
+            text = "set" + ("d" if self.direction == "down" else "")
+        else:
+            suit = "x" if self.suit is None else SUITS[self.suit]
+            start = "b" if self.start is None else RANKS[self.start]
+            text = suit + start + self.direction[0]
+        text += ("" if self.wraps else "n") + ("*" if self.dealt else "")
+        return text + ("" if self.after is None else f">{self.after + 1}")
+
     def __attrs_post_init__(self) -> None:
         if self.takes == "set" and (self.suit is not None or self.start is not None or self.dealt):
             raise RulesError(
@@ -157,6 +171,38 @@ class FoundationPile:
             )
         if self.dealt and self.start is not None:
             raise RulesError("a FoundationPile with dealt=True starts at the dealt base card's rank: start=None")
+
+
+_PILE_TEXT = re.compile(r"(?:(set)(d?)|([SHDCx])([A2-9TJQKb])([ud]))(n?)(\*?)(?:>([1-9][0-9]?))?")
+
+
+def parse_foundations(text: str) -> tuple[FoundationPile, ...]:
+    """A foundation layout from its text: each pile as `FoundationPile` writes it, separated by
+    ``/`` (``SAun/SKdn`` is a spade pile up from the ace and one down from the king, neither
+    wrapping); raises `RulesError` naming a pile it cannot read."""
+    piles = []
+    for k, part in enumerate(text.split("/")):
+        m = _PILE_TEXT.fullmatch(part)
+        if m is None:
+            raise RulesError(
+                f"foundations: pile {k + 1} {part!r} is not a pile: expected a suit (S, H, D, C or x for any), a "
+                "start rank (A…K, or b for the base rank), u or d, then n for no wrap, * for the dealt base card, "
+                "and >N to open once pile N is complete (e.g. 'SAun'), or 'set' for four of a kind"
+            )
+        sets, down, suit, start, direction, nowrap, dealt, after = m.groups()
+        fields: dict[str, Any] = {"wraps": not nowrap, "dealt": bool(dealt)}
+        if after is not None:
+            fields["after"] = int(after) - 1
+        if sets:
+            fields.update(takes="set", direction="down" if down else "up")
+        else:
+            fields.update(
+                suit=None if suit == "x" else SUITS.index(suit),
+                start=None if start == "b" else RANKS.index(start),
+                direction="up" if direction == "u" else "down",
+            )
+        piles.append(FoundationPile(**fields))
+    return tuple(piles)
 
 
 def _foundations(inst: Any, attribute: attrs.Attribute, value: Any) -> None:  # type: ignore[type-arg]
@@ -307,11 +353,15 @@ class RuleSpec:
         default=None,
         validator=_foundations,
         metadata=_doc(
-            "The foundation piles, as a tuple of FoundationPile (suit, start rank, direction, wrap, one card or four of a kind at a time, the pile that must be complete first), or None for the usual layout: one pile per suit and deck, all from one start rank (foundation_base), building up and wrapping. Won when every card is on a foundation."
+            "The foundation piles, as a tuple of FoundationPile (suit, start rank, direction, wrap, one card or four of a kind at a time, the pile that must be complete first), or None for the usual layout: one pile per suit and deck, all from one start rank (foundation_base), building up and wrapping. Won when every card is on a foundation. As an option's text, the piles separated by '/', each as suit (S H D C, x for any), start rank (b for the base), u or d, then n for no wrap, * for the dealt base card, >N to open after pile N, or 'set' ('SAun/SKdn')."
         ),
     )
     foundation_takeback: bool = attrs.field(
-        default=True, validator=_bool, metadata=_doc("Whether a foundation's top card may be moved back to a column.")
+        default=True,
+        validator=_bool,
+        metadata=_doc(
+            "Whether a foundation's top card may be moved back to a column (with a foundation layout, or to another pile that takes it)."
+        ),
     )
     undo_limit: int | None = attrs.field(
         default=100,
@@ -425,6 +475,8 @@ def read_option(name: str, text: str) -> object:
         return text
     if text == "none":
         return None
+    if name == "foundations":
+        return parse_foundations(text)
     if text in ("true", "false"):
         return text == "true"
     number = read_int(text, signed=True)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from html import escape
 
 from .cards import SUIT_SYMBOLS, card_name, card_text, rank_text
-from .observation import Observable, Observation, observation_of
+from .observation import Observable, Observation, observation_of, pile_mark
 from .position import foundation_top
 
 __all__ = ["board_svg", "card_text", "draw", "foundation_top", "rank_text"]
@@ -133,15 +133,18 @@ def _fan_y(cards: tuple[int | None, ...], x: float, y: float, back_under_up: flo
 
 def draw(obs: Observation, *, width: int | None = None) -> str:
     """The SVG picture of an observation (`board_svg` takes a game too)."""
-    slots = max(min(len(obs.foundations), FOUNDATION_ROW), len(obs.columns))
+    layout = bool(obs.piles)  # a foundation layout of the rules' own: each pile labelled under it
+    nf = len(obs.piles) or len(obs.foundations)
+    slots = max(min(nf, FOUNDATION_ROW), len(obs.columns))
     x_stock = MARGIN
     x_waste = x_stock + CARD_W + GAP
     x_right = x_waste + CARD_W + (WASTE_SHOWN - 1) * FAN_X + 2 * GAP
     pitch = CARD_W + GAP
     full_w = x_right + slots * pitch - GAP + MARGIN
     y_top = MARGIN + HEADER
-    rows = -(-len(obs.foundations) // FOUNDATION_ROW)
-    y_low = y_top + rows * (CARD_H + GAP) - GAP + LABEL + GAP + 6
+    rows = -(-nf // FOUNDATION_ROW)
+    row_h = CARD_H + GAP + (LABEL if layout else 0)
+    y_low = y_top + rows * row_h - GAP + (6 if layout else LABEL) + GAP + 6
     body: list[str] = []
 
     # the stock, with its count, and the waste
@@ -182,6 +185,21 @@ def draw(obs: Observation, *, width: int | None = None) -> str:
             )
         else:
             body.append(_card(x, y, top))
+
+    # a foundation layout's piles: each empty one marked with what it starts with, each labelled
+    # with its number as the notation names it, its direction and its count (of sets, for a set pile)
+    for f, (rule, cards) in enumerate(zip(obs.piles, obs.foundation_piles, strict=True)):
+        x = x_right + f % FOUNDATION_ROW * pitch
+        y = y_top + f // FOUNDATION_ROW * row_h
+        mark = pile_mark(rule, obs.start)
+        if cards:
+            body.append(_card(x, y, cards[-1]))
+        else:
+            red = rule.suit in _RED_SUITS
+            body.append(_slot(x, y, mark.replace("↑", "").replace("↓", "") + _TEXT_STYLE, RED if red else "#10361d"))
+        sets = len(cards) // 4
+        held = f"{sets} set{'' if sets == 1 else 's'}" if rule.set else f"{mark[-1]} {len(cards)}"
+        body.append(_text(x, y + CARD_H + 15, f"f{f + 1} {held}", size=13, fill=INK))
 
     # the reserve, face-down cards as backs; several piles in rows of RESERVE_ROW
     piles = obs.reserves

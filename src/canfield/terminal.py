@@ -75,17 +75,22 @@ def describe_move(game: Game, move: Move) -> str:
         where = "the reserve" if len(obs.reserves) == 1 else f"reserve pile {k + 1}"
     elif source.isdigit():
         card, where = obs.columns[int(source) - 1][-move.count], f"column {source}"
+    elif source[0] == "f":  # a pile of a foundation layout
+        card, where = obs.foundation_piles[int(source[1:]) - 1][-1], f"foundation pile {source[1:]}"
     else:
         suit = "SHDC".index(source)
         count = next(n for s, n in obs.foundations if s == suit and n)
         card, where = foundation_top(obs.start, suit, count), "its foundation"
     what = card_text(card) if card is not None else "a card"
+    if move.to_foundation and move.count > 1:  # four of a kind at once
+        return f"the four {rank_text(card % 13) if card is not None else 'card'}s from {where} up as a set"
     if move.count > 1:
         what += " and the card on it" if move.count == 2 else f" and the {move.count - 1} cards on it"
     if move.to_foundation and obs.base_open and card is not None:
         return f"{what} from {where} up to its foundation, which makes {rank_text(card % 13)} every foundation's base"
     if move.to_foundation:
-        return f"{what} from {where} up to its foundation"
+        pile = f"foundation pile {move.target[1:]}" if move.target != "f" else "its foundation"
+        return f"{what} from {where} up to {pile}"
     target = obs.columns[int(move.target) - 1]
     onto = target[-1] if target else None  # a column's top card is always face up
     if onto is None:

@@ -45,6 +45,8 @@ def format_option(value: object) -> str:
         return "none"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, tuple):  # a foundation layout: its piles' texts, separated by '/'
+        return "/".join(str(v) for v in value)
     return str(value)
 
 

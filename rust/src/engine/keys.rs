@@ -4,12 +4,13 @@
 //! Each column hashes its cards by depth; the columns combine by a sum of mixed column hashes,
 //! which does not depend on their order. Reserve, foundations and the recycle count are hashed by
 //! place; where the player chooses the base (`Rules::choose_base`), so is the base rank, or that it
-//! is still to be chosen (`base_hash`). With one deck, the stock and waste are hashed as their sequence in turning order (each
-//! card with the card before it: the cards are distinct, so these links give the sequence back)
-//! and the waste's top card (which says where the waste ends): a stock turn changes only the top
-//! card, and playing the waste's card only the links around it. With several decks they are
-//! hashed by place.
+//! is still to be chosen (`base_hash`). With one deck, the stock and waste are hashed as their
+//! sequence in turning order (each card with the card before it: the cards are distinct, so these
+//! links give the sequence back) and the waste's top card (which says where the waste ends): a
+//! stock turn changes only the top card, and playing the waste's card only the links around it.
+//! With several decks they are hashed by place.
 
+use super::layout::pile_key;
 use super::reserves::reserve_key;
 use super::Engine;
 use crate::hash::{
@@ -108,6 +109,11 @@ impl Engine {
         for (f, &n) in self.fcount.iter().enumerate() {
             h ^= FOUNDATION_KEYS.get(Tag::Foundation, f as u8, n as usize);
         }
+        for (f, pile) in self.fp.iter().enumerate() {
+            for (d, &c) in pile.iter().enumerate() {
+                h ^= pile_key(f, c, d);
+            }
+        }
         self.pile_h = h ^ self.base_hash();
     }
 
@@ -127,9 +133,10 @@ impl Engine {
     /// than a stock turn, legal once the stock has been turned to `p` cards on the waste after
     /// `recycles` recycles (the position's own, or later ones by stock turns alone). One deck
     /// only (None otherwise, and for the stock move): the stock and waste sequence hash needs
-    /// distinct cards.
+    /// distinct cards. None too with a foundation layout of the rules' own, whose piles' keys
+    /// the move's own make and unmake keep.
     pub fn child(&self, m: Move, p: usize, recycles: u32) -> Option<Child> {
-        if !self.one_deck || m.is_stock() || (self.base_open && m.to_foundation()) {
+        if !self.one_deck || m.is_stock() || self.layout || (self.base_open && m.to_foundation()) {
             return None; // (a card that chooses the base changes every foundation's next card)
         }
         let (src, count) = (m.src(), m.count());

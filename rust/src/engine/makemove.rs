@@ -26,6 +26,8 @@ impl Engine {
         let mut rec = Record::of(m);
         let mut moved = [0u8; MAX_COUNT as usize];
         let n;
+        // With a foundation layout, the pile a card goes up to, worked out before anything moves.
+        let up = (self.layout && m.to_foundation()).then(|| self.target_pile(m, self.moving(m)));
         if src == WASTE {
             moved[0] = self.waste_pop();
             n = 1;
@@ -53,6 +55,13 @@ impl Engine {
                 }
             }
             self.settle(i);
+        } else if let Some(f) = m.from_pile() {
+            // A take-back from a pile of a foundation layout, to a column or another pile.
+            moved[0] = self.pile_take(f);
+            if up.is_none() {
+                rec = rec.with_foundation(f);
+            }
+            n = 1;
         } else {
             // A take-back from the first foundation of that suit that has cards.
             let s = m.suit_taken_back() as u8;
@@ -68,7 +77,15 @@ impl Engine {
             self.choose_base(moved[0] % 13);
             rec = rec.with_base();
         }
-        if m.to_foundation() {
+        if let Some(g) = up {
+            for &c in &moved[..n] {
+                self.pile_put(g, c);
+                if self.one_deck {
+                    self.loc[c as usize] = -1;
+                }
+            }
+            rec = rec.with_foundation(g);
+        } else if m.to_foundation() {
             let f = self.wants[moved[0] as usize] as usize;
             self.fpush(f);
             rec = rec.with_foundation(f);
@@ -105,6 +122,25 @@ impl Engine {
             }
         }
         self.shift_to(start, p);
+    }
+
+    /// The card at the bottom of what move `m` (not the stock move) takes from its source.
+    fn moving(&self, m: Move) -> u8 {
+        let src = m.src();
+        if src == WASTE {
+            self.waste[self.waste.len() - 1]
+        } else if let Some(k) = m.from_reserve() {
+            let pile = self.pile(k);
+            pile[pile.len() - 1]
+        } else if m.from_column() {
+            let col = &self.cols[col_index(src)];
+            col[col.len() - m.count()]
+        } else {
+            let f = m
+                .from_pile()
+                .expect("a layout's moves take back from its piles");
+            self.fp[f][self.fp[f].len() - 1]
+        }
     }
 
     /// Take back the last `k` moves made, which must all be stock turns, moving the cards once.
@@ -153,7 +189,12 @@ impl Engine {
         let f = rec.foundation();
         let mut moved = [0u8; MAX_COUNT as usize];
         let n;
-        if m.to_foundation() {
+        if self.layout && m.to_foundation() {
+            n = m.count();
+            for k in (0..n).rev() {
+                moved[k] = self.pile_take(f);
+            }
+        } else if m.to_foundation() {
             moved[0] = self.ftop(f).expect("a foundation card");
             self.fpop(f);
             if rec.chose_base() {
@@ -198,6 +239,8 @@ impl Engine {
             }
             self.settle(i);
             return Some(m);
+        } else if let Some(g) = m.from_pile() {
+            self.pile_put(g, moved[0]);
         } else {
             self.fpush(f);
         }

@@ -8,10 +8,13 @@
 //! - `movegen`: the legal moves;
 //! - `makemove`: make and unmake;
 //! - `reserves`: several reserve piles, and which one fills an emptied column;
+//! - `layout`: a rule set's own foundation layout (`crate::rules::PileRule`): each pile's cards,
+//!   which piles take a card, and the moves that name a pile;
 //! - `keys`: the position's hash, kept move by move, and a child's hash without playing its move;
 //! - `walks`: loss detection, perft and random playouts over the move tree.
 
 mod keys;
+mod layout;
 mod makemove;
 mod movegen;
 mod position;
@@ -42,8 +45,18 @@ pub struct Engine {
     /// The stock, next card to turn at the end.
     pub stock: Vec<u8>,
     pub waste: Vec<u8>,
+    /// The usual layout's foundations: each one's suit and card count (empty with a layout of
+    /// the rules' own, whose piles are `fp`).
     pub fsuit: Vec<u8>,
     pub fcount: Vec<u8>,
+    /// With a foundation layout of the rules' own (`Rules::piles`): each pile's cards, bottom to
+    /// top (empty otherwise).
+    pub fp: Vec<Vec<u8>>,
+    /// With a foundation layout: whether the rules have one, the piles that take each card now
+    /// (bit f for pile f), and the set piles open now.
+    layout: bool,
+    takers: [u16; 52],
+    set_open: u16,
     pub start: u8,
     /// The foundations' base is still to be chosen (`Rules::choose_base`): no foundation wants
     /// a card, and only reserve cards move (see `movegen`).
@@ -99,6 +112,9 @@ impl Engine {
 
     /// Whether `card` is on its foundation (one deck).
     pub fn on_foundation(&self, card: u8) -> bool {
+        if self.layout {
+            return self.fp.iter().any(|p| p.contains(&card));
+        }
         let f = self.fof[card as usize / 13] as usize;
         (card % 13 + 13 - self.start) % 13 < self.fcount[f]
     }
@@ -135,8 +151,11 @@ impl Engine {
         (64 - self.down[i].leading_zeros()) as usize
     }
 
-    /// All foundations complete.
+    /// Every card on the foundations.
     pub fn is_won(&self) -> bool {
+        if self.layout {
+            return self.fp.iter().map(Vec::len).sum::<usize>() == self.total;
+        }
         self.fcount.iter().map(|&n| n as usize).sum::<usize>() == self.total
     }
 }

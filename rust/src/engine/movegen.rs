@@ -2,7 +2,7 @@
 
 use super::Engine;
 use crate::moves::{
-    col, col_index, reserve, reserve_index, Move, FSUIT, MAX_COLUMNS, MAX_RESERVES, WASTE,
+    col, col_index, fpile, reserve, reserve_index, Move, FSUIT, MAX_COLUMNS, MAX_RESERVES, WASTE,
 };
 use crate::rules::{MODE_ANY, MODE_SINGLE, MODE_WHOLE};
 
@@ -24,7 +24,7 @@ impl Engine {
         }
         let wtop = self.waste.last().map_or(-1, |&c| i16::from(c));
         if wtop >= 0 && self.wants[wtop as usize] >= 0 {
-            out.push(Move::up(WASTE));
+            self.up(WASTE, wtop as u8, out);
         }
         // Each reserve pile's top card that may go to a column (-1: none).
         let piles = self.reserve_piles();
@@ -33,7 +33,7 @@ impl Engine {
             let pile = self.pile(k);
             if let Some(&c) = pile.last() {
                 if self.wants[c as usize] >= 0 && r.reserve_to_foundation(pile.len()) {
-                    out.push(Move::up(reserve(k)));
+                    self.up(reserve(k), c, out);
                 }
                 if r.reserve_to_column(pile.len()) {
                     *rtop = i16::from(c);
@@ -43,7 +43,21 @@ impl Engine {
         let rtops = &rtops[..piles];
         for (i, &t) in tops[..n].iter().enumerate() {
             if t >= 0 && self.wants[t as usize] >= 0 {
-                out.push(Move::up(col(i)));
+                self.up(col(i), t as u8, out);
+            }
+            if self.layout && t >= 0 {
+                self.set_ups(i, out);
+            }
+        }
+        if self.layout && r.takeback {
+            // A pile's top card to another pile that takes it.
+            for f in 0..self.fp.len() {
+                if self.gives_back(f) {
+                    let c = self.fp[f][self.fp[f].len() - 1];
+                    if self.wants[c as usize] >= 0 {
+                        self.ups(fpile(f), c, out);
+                    }
+                }
             }
         }
         let mut sources: Vec<(u8, Move)> = Vec::new();
@@ -95,6 +109,10 @@ impl Engine {
                         out.push(Move::new(WASTE, dst, 1));
                     } else if let Some(k) = rtops.iter().position(|&rt| rt == c) {
                         out.push(Move::new(reserve(k), dst, 1));
+                    } else if self.layout {
+                        if let Some(f) = self.pile_with_top(c as u8).filter(|_| r.takeback) {
+                            out.push(Move::new(fpile(f), dst, 1));
+                        }
                     } else if r.takeback {
                         let s = (c / 13) as usize;
                         let nf = self.fcount[self.fof[s] as usize];
@@ -187,6 +205,17 @@ impl Engine {
         reserve_index(code.src()).is_some() || (code.src() == WASTE && self.reserve_empty())
     }
 
+    /// The moves of `c`, which a foundation takes, from `src` up: the one move to `FOUNDATION`,
+    /// or with a foundation layout, the moves to the piles that take it (see `layout`).
+    #[inline]
+    fn up(&self, src: u32, c: u8, out: &mut Vec<Move>) {
+        if self.layout {
+            self.ups(src, c, out);
+        } else {
+            out.push(Move::up(src));
+        }
+    }
+
     /// Every card that may move to a column, with its move's source and count (no target yet).
     fn sources(&self, out: &mut Vec<(u8, Move)>) {
         out.clear();
@@ -230,7 +259,16 @@ impl Engine {
                 }
             }
         }
-        if r.takeback {
+        if r.takeback && self.layout {
+            for f in 0..self.fp.len() {
+                if self.gives_back(f) {
+                    out.push((
+                        self.fp[f][self.fp[f].len() - 1],
+                        Move::from_place(fpile(f), 1),
+                    ));
+                }
+            }
+        } else if r.takeback {
             let mut seen = 0u8;
             for (&s, &n) in self.fsuit.iter().zip(&self.fcount) {
                 if n > 0 && seen & (1 << s) == 0 {
@@ -250,7 +288,7 @@ impl Engine {
         out.clear();
         let r = &*self.rules;
         if self.wants[w as usize] >= 0 {
-            out.push(Move::up(WASTE));
+            self.up(WASTE, w, out);
         }
         let fill_blocked = (r.auto_fill || r.fill_by_choice) && !self.reserve_empty();
         for (j, column) in self.cols.iter().enumerate() {

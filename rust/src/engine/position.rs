@@ -24,6 +24,9 @@ pub struct Position {
     /// The foundations' base is still to be chosen (`Rules::choose_base`): every foundation and
     /// the waste are empty, and `start` is 0 until the first foundation card sets it.
     pub base_open: bool,
+    /// With a foundation layout of the rules' own (`Rules::piles`): each pile's cards, bottom to
+    /// top, and `foundations` empty; empty with the usual layout.
+    pub piles: Vec<Vec<u8>>,
 }
 
 /// The most places from a column's bottom that can hold a face-down card (one bit each).
@@ -39,7 +42,13 @@ impl Position {
                 rules.columns
             ));
         }
-        if self.foundations.len() != 4 * rules.decks {
+        if let Some(layout) = &rules.piles {
+            self.check_piles(rules, layout.len())?;
+        } else if !self.piles.is_empty() {
+            return Err(
+                "foundation piles given, but these rules have the usual foundations".into(),
+            );
+        } else if self.foundations.len() != 4 * rules.decks {
             return Err(format!(
                 "{} foundations, the rules have {}",
                 self.foundations.len(),
@@ -58,7 +67,7 @@ impl Position {
             }
             suits[s as usize] += 1;
         }
-        if suits.iter().any(|&k| k != rules.decks) {
+        if rules.piles.is_none() && suits.iter().any(|&k| k != rules.decks) {
             return Err("foundations must hold each suit once per deck".into());
         }
         if self.base_open {
@@ -127,6 +136,7 @@ impl Position {
             .flatten()
             .chain(self.columns.iter().flatten())
             .chain(self.more_reserves.iter().flatten())
+            .chain(self.piles.iter().flatten())
         {
             if c >= 52 {
                 return Err(format!("{c} is not a card (0..51)"));
@@ -162,6 +172,64 @@ impl Position {
         }
         Ok(())
     }
+
+    /// Check the piles of a foundation layout of `n` piles: no usual foundations, and each pile a
+    /// sequence its rule builds (a set pile: sets of four of a kind), opened when it has cards
+    /// (without take-back).
+    fn check_piles(&self, rules: &Rules, n: usize) -> Result<(), String> {
+        if !self.foundations.is_empty() {
+            return Err("these rules have a foundation layout: the piles hold the cards, not (suit, count) foundations".into());
+        }
+        if self.piles.len() != n {
+            return Err(format!(
+                "{} foundation piles, the rules have {n}",
+                self.piles.len()
+            ));
+        }
+        let layout = rules.piles.as_ref().expect("a layout");
+        for (f, (p, cards)) in layout.iter().zip(&self.piles).enumerate() {
+            if cards.iter().any(|&c| c >= 52) {
+                return Err(format!("foundation pile {}: a card is not 0..51", f + 1));
+            }
+            if p.set {
+                let sets = cards
+                    .chunks(4)
+                    .all(|s| s.len() == 4 && s.iter().all(|&c| c % 13 == s[0] % 13));
+                if !sets || cards.len() > 52 {
+                    return Err(format!(
+                        "foundation pile {}: a set pile holds sets of four cards of one rank",
+                        f + 1
+                    ));
+                }
+            } else {
+                for k in 0..cards.len() {
+                    let ok = p.suit.is_none_or(|s| cards[k] / 13 == s)
+                        && rules.pile_next(p, &cards[..k], self.start) == Some(cards[k] % 13);
+                    if !ok {
+                        return Err(format!(
+                            "foundation pile {}: card {} ({}) does not build on it",
+                            f + 1,
+                            k + 1,
+                            card_name(cards[k])
+                        ));
+                    }
+                }
+            }
+            // Without take-back a pile that opened stays complete (with it, its top card may
+            // come back after the pile opened after it took cards).
+            if let Some(a) = p.after.filter(|_| !rules.takeback) {
+                let a = usize::from(a);
+                if !cards.is_empty() && !rules.pile_complete(a, &self.piles[a], self.start) {
+                    return Err(format!(
+                        "foundation pile {} has cards, but it opens only once pile {} is complete",
+                        f + 1,
+                        a + 1
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The two-letter text of card `c` (0..51), as `canfield.cards.card_name` writes it: `7H`.
@@ -190,6 +258,10 @@ impl Engine {
             stock: pos.stock.iter().rev().copied().collect(),
             waste: pos.waste.clone(),
             fsuit: pos.foundations.iter().map(|&(s, _)| s).collect(),
+            fp: pos.piles.clone(),
+            layout: rules.piles.is_some(),
+            takers: [0; 52],
+            set_open: 0,
             fcount: pos.foundations.iter().map(|&(_, n)| n).collect(),
             start: pos.start,
             recycles: pos.recycles,
@@ -214,6 +286,9 @@ impl Engine {
         for suit in 0..4 {
             e.rewant(suit);
         }
+        if e.layout {
+            e.retake();
+        }
         if e.one_deck {
             for (f, &s) in e.fsuit.iter().enumerate() {
                 e.fof[s as usize] = f as u8;
@@ -236,6 +311,7 @@ impl Engine {
         Position {
             reserve: self.res.clone(),
             more_reserves: self.more_res.clone(),
+            piles: self.fp.clone(),
             start: self.start,
             foundations: self
                 .fsuit

@@ -8,7 +8,7 @@
 
 use super::generator::{uncovered, SearchMove};
 use crate::engine::Engine;
-use crate::moves::{col_index, Move, FOUNDATION, WASTE};
+use crate::moves::{col_index, Move, WASTE};
 use crate::rules::Rules;
 
 /// A sort key: the index in its low `INDEX_BITS`, the kind (below 1 << `KIND_BITS`) and the stock
@@ -105,8 +105,8 @@ fn rank(e: &Engine, m: Move) -> u8 {
     }
     match (m.src(), m.dst()) {
         _ if m.from_reserve().is_some() && m.to_foundation() => 0,
-        (_, FOUNDATION) if m.from_column() => 1,
-        (WASTE, FOUNDATION) => 2,
+        _ if m.from_column() && m.to_foundation() => 1,
+        (WASTE, _) if m.to_foundation() => 2,
         _ if m.from_reserve().is_some() => 3,
         _ if m.from_column() => {
             if progresses(e, m) {

@@ -36,4 +36,10 @@ WORDING = Wording(
     foundation_empty=("empty",) * 4,
     foundation_complete=("complete",) * 4,
     face_down_card="face-down card",
+    piles_heading="Foundations",
+    pile_up="up",
+    pile_down="down",
+    pile_any_suit="any suit",
+    pile_sets="sets of four of a kind",
+    pile_empty="empty",
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import takewhile
 
-from ..observation import Observable, Observation, observation_of
+from ..observation import Observable, Observation, observation_of, pile_start
 from ..position import foundation_top
 
 
@@ -19,6 +19,19 @@ class FoundationFacts:
     """One foundation: its suit (0–3, ``SHDC``), its card count and its top card (None if empty)."""
 
     suit: int
+    count: int
+    top: int | None
+
+
+@dataclass(frozen=True)
+class PileFacts:
+    """One pile of a foundation layout: what it takes (a suit 0–3 or None for any, its first rank,
+    whether it runs down, whether it takes sets of four), its card count and its top card."""
+
+    suit: int | None
+    start: int
+    down: bool
+    sets: bool
     count: int
     top: int | None
 
@@ -48,6 +61,9 @@ class Facts:
     cards, top first (``reserve`` and ``reserve_shown`` are pile 1's)."""
     base_open: bool = False
     """The foundations' base is still to be chosen: the first card put up, a reserve card, sets it."""
+    piles: tuple[PileFacts, ...] = ()
+    """With a foundation layout of the rules' own, its piles in order (``foundations`` is then
+    empty)."""
 
 
 def _shown(pile: tuple[int | None, ...]) -> tuple[int, ...]:
@@ -73,4 +89,15 @@ def facts_of(view: Observation | Observable) -> Facts:
         columns=obs.columns,
         more_reserves=tuple((len(p), _shown(p)) for p in obs.more_reserves),
         base_open=obs.base_open,
+        piles=tuple(
+            PileFacts(
+                suit=None if rule.suit < 0 else rule.suit,
+                start=pile_start(rule, obs.start),
+                down=rule.down,
+                sets=rule.set,
+                count=len(cards),
+                top=cards[-1] if cards else None,
+            )
+            for rule, cards in zip(obs.piles, obs.foundation_piles, strict=True)
+        ),
     )

@@ -58,5 +58,11 @@ WORDING = Wording(
     foundation_empty=("vuote",) * 4,
     foundation_complete=("completa",) * 4,
     face_down_card="carta coperta",
+    piles_heading="Fondazioni",
+    pile_up="in su",
+    pile_down="in giù",
+    pile_any_suit="qualsiasi seme",
+    pile_sets="quattro carte dello stesso valore",
+    pile_empty="vuota",
     capitalise=False,  # "colonna 1" after the full stop, as the app writes it
 )

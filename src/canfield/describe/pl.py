@@ -71,6 +71,12 @@ WORDING = Wording(
     foundation_empty=("pusty", "pusty", "puste", "pusty"),
     foundation_complete=("kompletny", "kompletny", "kompletne", "kompletny"),
     face_down_card="zakryta karta",
+    piles_heading="Stosy docelowe",
+    pile_up="w górę",
+    pile_down="w dół",
+    pile_any_suit="dowolny kolor",
+    pile_sets="czwórki tej samej rangi",
+    pile_empty="pusty",
     plural=plural,
     capitalise=False,  # "kolumna 1" after the full stop, as the app writes it
 )

@@ -15,7 +15,9 @@ label there (`Wording.capitalise`). An empty pile is its label followed by the w
 complete foundation adds that word to its count: ``(13, complete)``. When the variant shows more of
 the reserve than its top card, the other face-up cards follow, top first: ``, <below>: <card>, …``.
 Several reserve piles are numbered as columns are, each in turn: ``<reserve> 1: <n cards>, <top>:
-<card>; <reserve> 2 <empty>``.
+<card>; <reserve> 2 <empty>``. A foundation layout of the variant's own has its piles numbered as
+the notation numbers them, each saying what it takes: ``<Foundations>: 1 (<suit>, <rank> <up>):
+<n cards>, <top>: <card>; 2 (<any suit>, <rank> <down>) <empty>; 3 (<sets>) <empty>``.
 A language module only fills in a `Wording`; the grammar that is not a plain table (plural forms)
 is a small function there.
 """
@@ -25,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .facts import Facts, FoundationFacts
+from .facts import Facts, FoundationFacts, PileFacts
 
 
 def one_or_many(n: int) -> int:
@@ -75,6 +77,17 @@ class Wording:
     """"Complete" after a full foundation's count, per suit."""
     face_down_card: str
     """A column card lying face down, in the list of a column's cards (its name is not told)."""
+    piles_heading: str
+    """The foundations' heading with a layout of the variant's own (no starting rank)."""
+    pile_up: str
+    pile_down: str
+    """After a layout pile's first rank: it builds up, or down."""
+    pile_any_suit: str
+    """In place of a layout pile's suit, for a pile of any suit."""
+    pile_sets: str
+    """What a layout pile that takes four of a kind at once takes."""
+    pile_empty: str
+    """"Empty" after a layout pile (one pile, where `foundation_empty` may agree with a plural)."""
     colon: str = ": "
     semicolon: str = "; "
     plural: Callable[[int], int] = one_or_many
@@ -103,8 +116,17 @@ class Wording:
     def describe(self, facts: Facts) -> str:
         """The whole description."""
         piles = self.semicolon.join([self._stock(facts), self._waste(facts), self._reserve(facts)])
-        heading = self.foundations_open if facts.base_open else self.foundations.format(rank=self.ranks[facts.start])
-        found = heading + self.colon + ", ".join(self._foundation(f) for f in facts.foundations)
+        if facts.piles:
+            found = (
+                self.piles_heading
+                + self.colon
+                + self.semicolon.join(self._layout_pile(f + 1, p) for f, p in enumerate(facts.piles))
+            )
+        else:
+            heading = (
+                self.foundations_open if facts.base_open else self.foundations.format(rank=self.ranks[facts.start])
+            )
+            found = heading + self.colon + ", ".join(self._foundation(f) for f in facts.foundations)
         cols = self.semicolon.join(self._column(i + 1, col) for i, col in enumerate(facts.columns))
         sentences = [piles, found, cols]
         if self.capitalise:
@@ -146,6 +168,17 @@ class Wording:
             return f"{name} {self.foundation_empty[f.suit]}"
         count = f"{f.count}, {self.foundation_complete[f.suit]}" if f.count == 13 else f"{f.count}"
         return f"{name} {self.up_to(f.top)} ({count})"
+
+    def _layout_pile(self, number: int, p: PileFacts) -> str:
+        """One pile of a foundation layout: its number, what it takes, its count and top card."""
+        if p.sets:
+            what = self.pile_sets
+        else:
+            suit = self.pile_any_suit if p.suit is None else self.suits[p.suit]
+            what = f"{suit}, {self.ranks[p.start]} {self.pile_down if p.down else self.pile_up}"
+        if p.top is None:
+            return f"{number} ({what}) {self.pile_empty}"
+        return f"{number} ({what}){self.colon}{self.cards(p.count)}, {self.top}{self.colon}{self.card(p.top)}"
 
     def _column(self, number: int, cards: tuple[int | None, ...]) -> str:
         if not cards:

@@ -86,6 +86,7 @@ def canfield_deal(spec: RuleSpec, cards: list[int]) -> Position:
         base_cards_up=spec.base_cards_up,
         reserve_piles=spec.reserve_piles,
         choose_base=spec.choose_base,
+        layout=None if spec.foundations is None else tuple(p.dealt for p in spec.foundations),
     )
 
 

@@ -48,9 +48,12 @@ use crate::rules::Rules;
 /// reserve piles, then the waste once they are empty (`Rules::fill_by_choice`), is not proved: off.
 /// Nor is a base the player chooses (`Rules::choose_base`): before it is chosen no card is dead
 /// and only reserve cards move, so the argument's "every card that could go on it is up" and its
-/// freer later lines are not shown for that opening: off.
+/// freer later lines are not shown for that opening: off. The argument knows the usual
+/// foundations only (a card's one foundation waits for it): off under a foundation layout of the
+/// rules' own, where two piles may take a card, a pile may open only after another, or take sets.
 pub(in crate::solver) fn applies(rules: &Rules, takebacks: bool, auto_finish: bool) -> bool {
-    rules.decks == 1
+    rules.piles.is_none()
+        && rules.decks == 1
         && !takebacks
         && !auto_finish
         && !rules.fill_by_choice

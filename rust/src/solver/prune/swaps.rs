@@ -37,9 +37,12 @@ use crate::solver::Pruning;
 /// it knows is from one reserve pile: not proved for several piles, a fill from the waste or one
 /// by the player limited to the reserve and waste (`Rules::fill_by_choice`, where a run moved to an
 /// empty column could not move back). Nor a base the player chooses (`Rules::choose_base`), where
-/// column cards stay put until it is chosen: not proved, off.
+/// column cards stay put until it is chosen: not proved, off. It is not proved under a foundation
+/// layout of the rules' own either (a set pile takes a column's top four cards, which a swap
+/// changes; a pile's card may come back onto a twin): off there.
 pub(in crate::solver) fn applies(rules: &Rules, auto_finish: bool) -> bool {
-    rules.decks == 1
+    rules.piles.is_none()
+        && rules.decks == 1
         && rules.reserve_piles == 1
         && !rules.fill_waste
         && !rules.fill_by_choice

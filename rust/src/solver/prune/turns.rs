@@ -34,7 +34,9 @@ use crate::solver::generator::SearchMove;
 /// not commute with stock turns, and the fold (which folds turns into the waste card's own moves
 /// only) would miss it: off. A base the player chooses (`Rules::choose_base`) keeps the argument:
 /// the stock stays shut until the move that sets the base, so every stock turn of a line comes
-/// after that move, and moving turns later never takes one before it.
+/// after that move, and moving turns later never takes one before it. A foundation layout of the
+/// rules' own changes none of this (its piles take cards only by moves, and `Engine::waste_moves`
+/// lists the waste card's moves to each pile that takes it): on.
 pub(in crate::solver) fn applies(rules: &Rules) -> bool {
     !rules.fill_waste
 }

@@ -45,6 +45,8 @@ MODULES: tuple[str, ...] = (
     "little_gate",
     "duke",
     "dutchess",
+    "lafayette",
+    "beehive",
 )
 
 

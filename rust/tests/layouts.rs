@@ -1,0 +1,265 @@
+//! Foundation layouts of the rules' own (`Rules::piles`): two piles a suit running opposite ways
+//! with take-back between them (Lafayette), one pile taking four of a kind (Beehive), piles of any
+//! suit that open once the dealt one is complete (The Plot). Make and unmake restore position and
+//! hash, the hash kept move by move is the one computed afresh, a malformed pile is refused, and
+//! the solver's verdicts with each pruning switched off agree with the search with all of them.
+
+use canfield_native::engine::{Engine, Position};
+use canfield_native::moves::Move;
+use canfield_native::rules::{PileRule, Rules};
+use canfield_native::solver::{Limits, Pruning, Verdict};
+use common::{agrees_with_each_pruning_off, count_settled};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+mod common;
+
+const ONE: PileRule = PileRule {
+    suit: None,
+    start: None,
+    down: false,
+    wraps: true,
+    set: false,
+    dealt: false,
+    after: None,
+};
+
+/// Per suit, one pile up from the ace and one down from the king, neither wrapping.
+fn two_way() -> Vec<PileRule> {
+    (0..4)
+        .flat_map(|s| {
+            [
+                PileRule {
+                    suit: Some(s),
+                    start: Some(0),
+                    wraps: false,
+                    ..ONE
+                },
+                PileRule {
+                    suit: Some(s),
+                    start: Some(12),
+                    down: true,
+                    wraps: false,
+                    ..ONE
+                },
+            ]
+        })
+        .collect()
+}
+
+/// One pile of sets.
+fn hive() -> Vec<PileRule> {
+    vec![PileRule { set: true, ..ONE }]
+}
+
+/// Four piles of any suit from the base rank, the first dealt the base card, the others opening
+/// once it is complete.
+fn plot() -> Vec<PileRule> {
+    let mut ps = vec![PileRule { dealt: true, ..ONE }];
+    ps.extend((0..3).map(|_| PileRule {
+        after: Some(0),
+        ..ONE
+    }));
+    ps
+}
+
+/// `columns` columns building by `same_rank` or down in alternate colours, an automatic fill from
+/// the reserve, take-back or not, `draw` cards a turn, `passes` passes, and the layout `piles`.
+fn rules(
+    columns: usize,
+    same_rank: bool,
+    takeback: bool,
+    draw: u8,
+    passes: u32,
+    piles: Vec<PileRule>,
+) -> Arc<Rules> {
+    let builds: Vec<bool> = (0..52 * 52)
+        .map(|i| {
+            let (s, t) = (i / 52, i % 52);
+            if same_rank {
+                s % 13 == t % 13
+            } else {
+                s % 13 + 1 == t % 13 && (s / 13 % 3 == 0) != (t / 13 % 3 == 0)
+            }
+        })
+        .collect();
+    Arc::new(
+        Rules::new(
+            columns,
+            1,
+            &builds,
+            &[true; 52],
+            true,
+            0,
+            takeback,
+            vec![draw],
+            Some(passes),
+            true,
+        )
+        .and_then(|r| r.with_foundations(Some(piles)))
+        .unwrap(),
+    )
+}
+
+/// A shuffled deck from a seed (a plain LCG).
+fn deck(seed: u64) -> Vec<u8> {
+    let mut d: Vec<u8> = (0..52).collect();
+    let mut s = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    for i in (1..52).rev() {
+        s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let j = (s >> 33) as usize % (i + 1);
+        d.swap(i, j);
+    }
+    d
+}
+
+/// A reserve of `size`, the base card onto the dealt pile where the layout has one, one card a
+/// column, the rest the stock; the other piles empty.
+fn dealt(rules: &Rules, d: &[u8], size: usize) -> Position {
+    let layout = rules.piles.as_ref().unwrap();
+    let mut rest = d.to_vec();
+    let mut piles = vec![Vec::new(); layout.len()];
+    let mut start = 0;
+    if let Some(f) = layout.iter().position(|p| p.dealt) {
+        let base = rest.remove(size);
+        start = base % 13;
+        piles[f].push(base);
+    }
+    let columns = rules.columns;
+    Position {
+        reserve: rest[..size].to_vec(),
+        more_reserves: Vec::new(),
+        piles,
+        base_open: false,
+        start,
+        foundations: Vec::new(),
+        columns: rest[size..size + columns]
+            .iter()
+            .map(|&c| vec![c])
+            .collect(),
+        stock: rest[size + columns..].to_vec(),
+        waste: vec![],
+        recycles: 0,
+        face_down: Vec::new(),
+    }
+}
+
+fn rule_sets() -> Vec<(Arc<Rules>, usize)> {
+    vec![
+        (rules(4, false, true, 3, 3, two_way()), 13),
+        (rules(4, false, false, 1, 1, two_way()), 13),
+        (rules(6, true, false, 3, 2, hive()), 13),
+        (rules(5, false, true, 1, 2, plot()), 10),
+    ]
+}
+
+#[test]
+fn make_and_unmake_restore_position_and_hash() {
+    let mut kinds = [0usize; 3]; // moves naming a pile, pile to pile, sets
+    let mut up = 0;
+    for (r, (rules, size)) in rule_sets().iter().enumerate() {
+        for seed in 0..6 {
+            let pos = dealt(rules, &deck(100 + seed), *size);
+            let mut e = Engine::new(rules.clone(), &pos).unwrap();
+            let mut s = seed;
+            let mut ms = Vec::new();
+            for _ in 0..300 {
+                e.moves(&mut ms);
+                if ms.is_empty() {
+                    break;
+                }
+                let (before, key) = (e.position(), e.key());
+                for &m in &ms.clone() {
+                    kinds[0] += usize::from(m.to_pile().is_some());
+                    kinds[1] += usize::from(m.from_pile().is_some() && m.to_foundation());
+                    kinds[2] += usize::from(m.to_foundation() && m.count() == 4);
+                    e.make(m);
+                    let fresh = Engine::new(rules.clone(), &e.position()).unwrap();
+                    assert_eq!(fresh.key(), e.key(), "rules {r}: hash after {m}");
+                    assert_eq!(e.unmake(), Some(m));
+                    assert_eq!(
+                        (e.position(), e.key()),
+                        (before.clone(), key),
+                        "rules {r}: {m}"
+                    );
+                }
+                // Prefer moves up, so that the walks fill the piles.
+                s = s.wrapping_mul(6364136223846793005).wrapping_add(1);
+                let ups: Vec<Move> = ms.iter().copied().filter(|m| m.to_foundation()).collect();
+                let m = if !ups.is_empty() && s >> 62 != 0 {
+                    ups[(s >> 33) as usize % ups.len()]
+                } else {
+                    ms[(s >> 33) as usize % ms.len()]
+                };
+                e.make(m);
+            }
+            up = up.max(e.fp.iter().map(Vec::len).sum::<usize>());
+        }
+    }
+    assert!(kinds.iter().all(|&k| k > 0), "kinds met: {kinds:?}");
+    assert!(up >= 30, "the walks put {up} cards up at most");
+}
+
+#[test]
+fn malformed_piles_are_refused() {
+    let (laf, size) = rule_sets().remove(0);
+    let good = dealt(&laf, &deck(5), size);
+    let mut bad = good.clone();
+    bad.foundations = (0..4).map(|s| (s, 0)).collect();
+    assert!(
+        Engine::new(laf.clone(), &bad).is_err(),
+        "usual foundations too"
+    );
+    let mut bad = good.clone();
+    bad.piles.pop();
+    assert!(Engine::new(laf.clone(), &bad).is_err(), "a pile short");
+    // The two of spades alone on the spade pile that starts with the ace.
+    let mut bad = good.clone();
+    let two = bad.stock.iter().position(|&c| c == 1);
+    if let Some(i) = two {
+        bad.stock.remove(i);
+        bad.piles[0].push(1);
+        assert!(
+            Engine::new(laf.clone(), &bad).is_err(),
+            "a pile out of sequence"
+        );
+    }
+    // Without take-back, a card of the base rank on a pile that opens after the dealt one.
+    let plot = rules(5, false, false, 1, 2, plot());
+    let mut bad = dealt(&plot, &deck(5), 10);
+    let i = bad.stock.iter().position(|&c| c % 13 == bad.start).unwrap();
+    let c = bad.stock.remove(i);
+    bad.piles[1].push(c);
+    let why = Engine::new(plot, &bad).unwrap_err();
+    assert!(why.contains("opens only once"), "{why}");
+}
+
+#[test]
+fn prunings_keep_the_verdicts_with_foundation_layouts() {
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        max_states: Some(200_000),
+        deadline: None,
+        memory: 1 << 24,
+        stop: &stop,
+    };
+    let mut settled = [0; Pruning::EACH_OFF.len()];
+    let mut verdicts = [0; 2];
+    for (r, (rules, size)) in rule_sets().iter().enumerate() {
+        for seed in 0..10 {
+            let d = dealt(rules, &deck(9000 + seed), *size);
+            let mut e = Engine::new(rules.clone(), &d).unwrap();
+            let what = format!("rules {r} seed {seed}");
+            if let Some((verdict, each)) = agrees_with_each_pruning_off(&mut e, &limits, &what) {
+                verdicts[usize::from(verdict == Verdict::Won)] += 1;
+                count_settled(&mut settled, each);
+            }
+        }
+    }
+    assert!(settled.iter().all(|&n| n >= 10), "settled {settled:?}");
+    assert!(verdicts[1] >= 10, "lost, won: {verdicts:?}");
+}
