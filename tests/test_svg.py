@@ -34,13 +34,14 @@ def drawn_cards(svg: str) -> Counter[str]:
 
 
 def visible_cards(game: canfield.Game) -> Counter[str]:
-    """What a player sees face up: columns, visible reserve, the waste's top cards, foundation tops."""
+    """What a player sees face up: columns, visible reserve, the waste's top cards, foundation (or layout pile) tops."""
     obs = game.observation()
     cards = [c for col in obs.columns for c in col if c is not None]
     cards += [c for pile in obs.reserves for c in pile if c is not None]
     shown = min(game.observation().draw, 3)
     cards += obs.waste[-shown:] if obs.waste else []
     cards += [s * 13 + (obs.start + n - 1) % 13 for s, n in obs.foundations if n]
+    cards += [pile[-1] for pile in obs.foundation_piles if pile]  # a layout's piles, each its top card
     return Counter(canfield.card_name(c) for c in cards)
 
 
