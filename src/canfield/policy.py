@@ -4,7 +4,8 @@
 foundation, play the reserve, move a column when that frees something, play the waste, turn the
 stock. It never takes a card back from a foundation and never shuffles cards between columns
 without a gain, so following it always makes progress or turns the stock; it does not look ahead,
-so it loses games that can be won.
+so it loses games that can be won. It decides from what a player sees: a face-down card is only
+known to be face down.
 """
 
 from __future__ import annotations
@@ -40,9 +41,12 @@ class Hint:
     samples: int = 0
 
 
-def _frees_a_card(engine: NativeEngine, rules: Rules, move: Move, column: tuple[int, ...]) -> bool:
-    """Whether a column move empties its column or uncovers a card that can go up at once."""
-    if move.count == len(column):
+def _frees_a_card(engine: NativeEngine, rules: Rules, move: Move, position: Position, column: int) -> bool:
+    """Whether a column move empties its column, turns up a face-down card, or uncovers a face-up
+    card that can go up at once. A face-down card counts for what it is, not for the card it hides:
+    the policy decides from what a player sees, like the fair player that falls back on it."""
+    left = len(position.columns[column]) - move.count
+    if left == 0 or position.is_face_down(column, left - 1):
         return True
     engine.make(move.code)
     made = 1 + (len(finish(engine)) if rules.auto_finish else 0)  # what the game would do after it
@@ -82,7 +86,7 @@ def preferred_move(rules: Rules, position: Position) -> Move | None:
     freeing = [
         m
         for m in moves
-        if m.source.isdigit() and onto_card(m) and _frees_a_card(engine, rules, m, columns[int(m.source) - 1])
+        if m.source.isdigit() and onto_card(m) and _frees_a_card(engine, rules, m, position, int(m.source) - 1)
     ]
     if freeing:
         return freeing[0]
