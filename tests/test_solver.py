@@ -164,6 +164,17 @@ def test_a_free_fill_of_an_empty_column_is_tried_last() -> None:
     assert found.verdict == "won" and replays_to_a_win(game, found)
 
 
+@pytest.mark.parametrize("code", ["CF1-D3-LOOCECE", "CF1-D3-FWQHJRT"])
+def test_a_second_search_fills_empty_columns_by_kind(code: str) -> None:
+    # The other side of the Superior deal above: these deals are won in a few thousand positions
+    # with fills sorted by kind, and are not won in 5 million with fills last. A second complete
+    # search in that order takes turns with the first, and wins them after the first one's first
+    # turn (about 250,000 positions).
+    game = Game.from_code(code, "superior", build_past_base=False)
+    found = solve(game, max_states=1_000_000)
+    assert found.verdict == "won" and replays_to_a_win(game, found)
+
+
 # -- budgets and bad input ----------------------------------------------------------------------
 
 

@@ -141,8 +141,8 @@ pub(super) struct Generator {
     /// The legal moves the pass allows, and the swaps among them.
     pub(super) moves: Vec<Move>,
     pub(super) swaps: Vec<Move>,
-    /// How the moves are sorted under these rules (`order`).
-    order: Order,
+    /// How the moves are sorted (`order`): `Order::of` the rules unless the search says otherwise.
+    pub(super) order: Order,
     keys: Vec<u64>,
     plays: Vec<SearchMove>,
 }

@@ -15,6 +15,9 @@
 //! - `prune::shortcut`: shortcut searches over subsets of the legal moves take turns with the
 //!   complete search; a win they find is a legal win, and only the complete search says "lost".
 //!
+//! Where one move order is not best for every deal (`order::Order::second`), two complete
+//! searches in two orders take turns (`search`); either one ending without a win proves "lost".
+//!
 //! Nothing else is pruned. `generator` puts the rules together into the search's moves of a
 //! position; their order (`order`) changes how soon a win is found, never the verdict.
 
@@ -92,6 +95,10 @@ pub struct Pruning {
     pub fold_turns: bool,
     /// Let a shortcut search take turns with the complete one (`prune::shortcut`).
     pub shortcut: bool,
+    /// Let a second complete search, in another move order, take turns with the first where the
+    /// rules have one (`order::Order::second`): a schedule, not a pruning; either one's "lost" is
+    /// a proof.
+    pub second_order: bool,
 }
 
 impl Pruning {
@@ -101,6 +108,7 @@ impl Pruning {
         swaps: true,
         fold_turns: true,
         shortcut: true,
+        second_order: true,
     };
     /// None: the plain complete search.
     pub const NONE: Pruning = Pruning {
@@ -108,6 +116,7 @@ impl Pruning {
         swaps: false,
         fold_turns: false,
         shortcut: false,
+        second_order: false,
     };
 }
 
