@@ -554,6 +554,10 @@ fn each_pruning_switched_off_gives_the_same_verdicts() {
             second_order: false,
             ..Pruning::ALL
         },
+        Pruning {
+            safe_stock: false,
+            ..Pruning::ALL
+        },
         Pruning::NONE,
     ];
     let rule_sets = [
@@ -563,8 +567,10 @@ fn each_pruning_switched_off_gives_the_same_verdicts() {
         rules_moving(1, true, Some(3), vec![3, 2, 1], true),
         free_fill(rules_moving(1, false, None, vec![3], false)),
         free_fill(rules_moving(0, false, Some(1), vec![1], true)),
+        rules_moving(0, false, None, vec![1], false),
+        rules_moving(1, false, None, vec![1], true),
     ];
-    let mut settled = [0; 6];
+    let mut settled = [0; 7];
     for (r, rules) in rule_sets.iter().enumerate() {
         for seed in 0..24 {
             let mut e = Engine::new(rules.clone(), &dealt(&deck(3000 + seed))).unwrap();

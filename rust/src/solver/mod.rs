@@ -10,7 +10,8 @@
 //! switched on only where that holds (and where `Pruning` lets it):
 //!
 //! - `prune::turns`: stock turns are folded into the move that follows them;
-//! - `prune::safe`: a card proved safe to play up is played at once, alone;
+//! - `prune::safe`: a card proved safe to play up is played at once, alone (in draw 1 with
+//!   unlimited passes, a card of the stock or the waste as well);
 //! - `prune::swaps`: a swap (a run moved onto a twin card) is searched only with its uses;
 //! - `prune::shortcut`: shortcut searches over subsets of the legal moves take turns with the
 //!   complete search; a win they find is a legal win, and only the complete search says "lost".
@@ -89,6 +90,9 @@ pub struct Limits<'a> {
 pub struct Pruning {
     /// Play a card proved safe to go up at once, alone (`prune::safe`).
     pub safe_moves: bool,
+    /// With `safe_moves`, in draw 1 with unlimited passes, a safe card of the stock or the waste
+    /// too (`prune::safe::stock_applies`).
+    pub safe_stock: bool,
     /// Search a swap only with its uses (`prune::swaps`).
     pub swaps: bool,
     /// Fold stock turns into the move that follows them (`prune::turns`).
@@ -105,6 +109,7 @@ impl Pruning {
     /// Every pruning rule, where it applies.
     pub const ALL: Pruning = Pruning {
         safe_moves: true,
+        safe_stock: true,
         swaps: true,
         fold_turns: true,
         shortcut: true,
@@ -113,6 +118,7 @@ impl Pruning {
     /// None: the plain complete search.
     pub const NONE: Pruning = Pruning {
         safe_moves: false,
+        safe_stock: false,
         swaps: false,
         fold_turns: false,
         shortcut: false,

@@ -61,10 +61,7 @@ pub fn solve_with(
         .second_order
         .then(|| Order::second(&e.rules))
         .flatten();
-    let shortcut = pruning
-        .shortcut
-        .then(|| shortcut::pass(&e.rules))
-        .flatten();
+    let shortcut = pruning.shortcut.then(|| shortcut::pass(&e.rules)).flatten();
     let plan: Vec<(Pass, Order)> = std::iter::once((Pass::COMPLETE, first))
         .chain(second.map(|order| (Pass::COMPLETE, order)))
         .chain(shortcut.map(|pass| (pass, first)))
