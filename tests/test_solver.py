@@ -175,6 +175,15 @@ def test_a_second_search_fills_empty_columns_by_kind(code: str) -> None:
     assert found.verdict == "won" and replays_to_a_win(game, found)
 
 
+@pytest.mark.parametrize("code", ["CF1-D1-LMQYGZR", "CF1-D1-MXYJBGE"])
+def test_a_safe_stock_card_goes_up_at_once_in_draw_1(code: str) -> None:
+    # Lost deals of the published rules in draw 1 (Solvitaire agrees): with a safe card of the
+    # stock or the waste played up at once, proved in about 9,000 and 110,000 positions; with only
+    # the columns' and the reserve's safe cards, neither is proved in 5 million.
+    game = Game.from_code(code, foundation_takeback=False, build_past_base=False, draw=1)
+    assert solve(game, max_states=500_000).verdict == "lost"
+
+
 # -- budgets and bad input ----------------------------------------------------------------------
 
 
