@@ -20,21 +20,18 @@ import attrs
 
 import canfield
 from canfield import fair
+from canfield.cli import rule_flags
 from canfield.plugins.registry import rules_for
-from canfield.spec import read_option
 from canfield.surveys import wilson
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--variant", default="canfield")
-    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], parents=[rule_flags()])
     ap.add_argument("--deals", type=int, default=60)
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--seed", type=int, default=1000)
     args = ap.parse_args()
-    options = {k: read_option(k, v) for k, v in (o.split("=", 1) for o in args.option)}
-    rules = rules_for(args.variant, **options)
+    rules = rules_for(args.variant or "canfield", **args.options)
     check = attrs.evolve(fair.Settings(), seed=args.seed)
     rows: dict[str | None, list[tuple[bool, bool, float]]] = defaultdict(list)
     for number in range(args.start, args.start + args.deals):

@@ -19,10 +19,10 @@ import time
 
 import canfield
 from canfield import fair
+from canfield.cli import rule_flags
 from canfield.plugins.registry import rules_for
 from canfield.policy import preferred_move
 from canfield.solver import solve_position
-from canfield.spec import read_option
 
 
 def timed_playout(
@@ -49,9 +49,7 @@ def timed_playout(
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--variant", default="canfield")
-    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], parents=[rule_flags()])
     ap.add_argument("--deals", type=int, default=40)
     ap.add_argument("--start", type=int, default=0)
     ap.add_argument("--rounds", type=int, default=3)
@@ -59,8 +57,7 @@ def main() -> None:
     ap.add_argument("--sample-states", type=int, action="append", help="positions per sample (one per setting)")
     ap.add_argument("--solver-states", type=int, default=200_000)
     args = ap.parse_args()
-    options = {k: read_option(k, v) for k, v in (o.split("=", 1) for o in args.option)}
-    rules = rules_for(args.variant, **options)
+    rules = rules_for(args.variant or "canfield", **args.options)
     samples = args.samples or [fair.SAMPLES]
     states = args.sample_states or [fair.MAX_STATES] * len(samples)
     contenders: list[tuple[str, fair.Settings | None]] = [

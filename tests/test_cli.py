@@ -46,6 +46,28 @@ def test_options_in_any_order(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(positions) == 1 and positions.pop().startswith("classic ")
 
 
+@pytest.mark.parametrize("variant", [v.id for v in canfield.variants()] + ["thirteen-down"])
+def test_a_variant_id_first_is_the_variant(capsys: pytest.CaptureFixture[str], variant: str) -> None:
+    # `canfield play duke` (an alias too) is `canfield play --variant duke`, with a deal code after it or not.
+    rules = rules_for(variant)
+    code = canfield.Game.random(rules.variant.id).code
+    for args in (["show", variant], ["show", variant, code], ["play", variant, code, "s"]):
+        status, out, _ = run(capsys, *args)
+        assert status == 0, args
+    assert out.startswith(f"deal {code} ({rules.variant.id})") and last_position(out).variant == rules.variant.id
+    _, by_flag, _ = run(capsys, "play", "--variant", variant, code, "s")
+    assert by_flag == out
+
+
+def test_a_variant_id_and_a_variant_flag_are_refused_together(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "show", "duke", "--variant", "gate")
+    assert status == 2 and "the variant is given twice, as 'duke' and as --variant gate" in err
+    status, _, err = run(
+        capsys, "show", "duke", "--position", canfield.Game.from_code("CF1-D1-AAAAAAA").position_string()
+    )
+    assert status == 2 and "--position carries its own rules: the variant duke is for a new deal only" in err
+
+
 @pytest.mark.parametrize("draw", ["0", "64", "-1", "x", "٣"])
 def test_a_draw_outside_1_to_63_is_refused(capsys: pytest.CaptureFixture[str], draw: str) -> None:
     with pytest.raises(SystemExit) as e:

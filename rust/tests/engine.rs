@@ -5,9 +5,12 @@ use canfield_native::engine::{Engine, Position};
 use canfield_native::moves::Move;
 use canfield_native::rules::Rules;
 use canfield_native::solver::{
-    child_keys_agree, solve, solve_with, swaps_covered, Limits, Outcome, Pruning, Verdict,
+    child_keys_agree, solve, solve_with, swaps_covered, Limits, Pruning, Verdict,
 };
 use proptest::prelude::*;
+
+mod common;
+use common::{agrees_with_each_pruning_off, check_line, count_settled};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -209,19 +212,6 @@ fn limits(max_states: u64, memory: usize, stop: &AtomicBool) -> Limits<'_> {
         memory,
         stop,
     }
-}
-
-/// Check that `out`'s line, played from `e`'s position, is legal move by move and wins exactly
-/// when the verdict says won.
-fn check_line(e: &Engine, out: &Outcome) {
-    let mut e = e.clone();
-    let mut ms = Vec::new();
-    for &m in &out.line {
-        e.moves(&mut ms);
-        assert!(ms.contains(&m), "the line is legal move by move");
-        e.make(m);
-    }
-    assert_eq!(e.is_won(), out.verdict == Verdict::Won);
 }
 
 #[test]
@@ -533,33 +523,6 @@ fn each_pruning_switched_off_gives_the_same_verdicts() {
     // sequence, the search with each rule switched off (and with none) agrees with `solve`.
     let stop = AtomicBool::new(false);
     let limits = limits(40_000, 1 << 24, &stop);
-    let off = [
-        Pruning {
-            safe_moves: false,
-            ..Pruning::ALL
-        },
-        Pruning {
-            swaps: false,
-            ..Pruning::ALL
-        },
-        Pruning {
-            fold_turns: false,
-            ..Pruning::ALL
-        },
-        Pruning {
-            shortcut: false,
-            ..Pruning::ALL
-        },
-        Pruning {
-            second_order: false,
-            ..Pruning::ALL
-        },
-        Pruning {
-            safe_stock: false,
-            ..Pruning::ALL
-        },
-        Pruning::NONE,
-    ];
     let rule_sets = [
         rules_moving(0, false, None, vec![3], true),
         rules_moving(0, true, None, vec![1], true),
@@ -570,27 +533,15 @@ fn each_pruning_switched_off_gives_the_same_verdicts() {
         rules_moving(0, false, None, vec![1], false),
         rules_moving(1, false, None, vec![1], true),
     ];
-    let mut settled = [0; 7];
+    let mut settled = [0; Pruning::EACH_OFF.len()];
     for (r, rules) in rule_sets.iter().enumerate() {
         for seed in 0..24 {
             let mut e = Engine::new(rules.clone(), &dealt(&deck(3000 + seed))).unwrap();
             walk(&mut e, seed, (seed % 3 * 30) as usize, |_, _| {});
             let mut e = Engine::new(rules.clone(), &e.position()).unwrap();
-            let all = solve(&mut e, &limits, false);
-            if all.verdict == Verdict::Unknown {
-                continue;
-            }
-            for (i, &pruning) in off.iter().enumerate() {
-                let out = solve_with(&mut e, &limits, false, pruning);
-                if out.verdict == Verdict::Unknown {
-                    continue;
-                }
-                assert_eq!(
-                    out.verdict, all.verdict,
-                    "rules {r} seed {seed} {pruning:?}"
-                );
-                settled[i] += 1;
-                check_line(&e, &out);
+            let what = format!("rules {r} seed {seed}");
+            if let Some((_, each)) = agrees_with_each_pruning_off(&mut e, &limits, &what) {
+                count_settled(&mut settled, each);
             }
         }
     }

@@ -4,9 +4,12 @@
 use canfield_native::engine::{Engine, Position};
 use canfield_native::moves::{col, reserve, Move, RESERVE, RESERVES, WASTE};
 use canfield_native::rules::Rules;
-use canfield_native::solver::{child_keys_agree, solve, solve_with, Limits, Pruning, Verdict};
+use canfield_native::solver::{child_keys_agree, Limits, Pruning, Verdict};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+
+mod common;
+use common::{agrees_with_each_pruning_off, count_settled};
 
 fn red(card: usize) -> bool {
     matches!(card / 13, 1 | 2)
@@ -225,32 +228,13 @@ fn prunings_keep_the_verdicts_with_several_piles() {
         memory: 1 << 24,
         stop: &stop,
     };
-    let off = [
-        Pruning {
-            safe_moves: false,
-            ..Pruning::ALL
-        },
-        Pruning {
-            swaps: false,
-            ..Pruning::ALL
-        },
-        Pruning {
-            fold_turns: false,
-            ..Pruning::ALL
-        },
-        Pruning {
-            shortcut: false,
-            ..Pruning::ALL
-        },
-        Pruning::NONE,
-    ];
     let rule_sets = [
         (gate(false), 2, 5, 8),
         (rules(2, 4, true, true, true, 1), 2, 5, 4),
         (duke(false), 4, 3, 4),
         (duke(true), 4, 3, 4),
     ];
-    let mut settled = [0; 5];
+    let mut settled = [0; Pruning::EACH_OFF.len()];
     let mut lost = 0;
     for (r, (rules, piles, size, columns)) in rule_sets.iter().enumerate() {
         for seed in 0..16 {
@@ -258,29 +242,10 @@ fn prunings_keep_the_verdicts_with_several_piles() {
             let mut e = Engine::new(rules.clone(), &d).unwrap();
             walk(&mut e, seed, (seed % 3 * 20) as usize, |_, _| {});
             let mut e = Engine::new(rules.clone(), &e.position()).unwrap();
-            let all = solve(&mut e, &limits, false);
-            if all.verdict == Verdict::Unknown {
-                continue;
-            }
-            lost += usize::from(all.verdict == Verdict::Lost);
-            for (i, &pruning) in off.iter().enumerate() {
-                let out = solve_with(&mut e, &limits, false, pruning);
-                if out.verdict == Verdict::Unknown {
-                    continue;
-                }
-                assert_eq!(
-                    out.verdict, all.verdict,
-                    "rules {r} seed {seed} {pruning:?}"
-                );
-                settled[i] += 1;
-                let mut p = e.clone();
-                let mut ms = Vec::new();
-                for &m in &out.line {
-                    p.moves(&mut ms);
-                    assert!(ms.contains(&m), "the line is legal move by move");
-                    p.make(m);
-                }
-                assert_eq!(p.is_won(), out.verdict == Verdict::Won);
+            let what = format!("rules {r} seed {seed}");
+            if let Some((verdict, each)) = agrees_with_each_pruning_off(&mut e, &limits, &what) {
+                lost += usize::from(verdict == Verdict::Lost);
+                count_settled(&mut settled, each);
             }
         }
     }

@@ -4,9 +4,12 @@
 
 use canfield_native::engine::{Engine, Position};
 use canfield_native::rules::Rules;
-use canfield_native::solver::{solve, solve_with, Limits, Pruning, Verdict};
+use canfield_native::solver::{Limits, Pruning, Verdict};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+
+mod common;
+use common::{agrees_with_each_pruning_off, count_settled};
 
 /// Same-rank columns, `columns` columns, an automatic fill from the reserve, take-back or not,
 /// `draw` cards a turn and `passes` passes.
@@ -71,55 +74,17 @@ fn prunings_keep_the_verdicts_with_same_rank_columns() {
         memory: 1 << 24,
         stop: &stop,
     };
-    let off = [
-        Pruning {
-            safe_moves: false,
-            ..Pruning::ALL
-        },
-        Pruning {
-            swaps: false,
-            ..Pruning::ALL
-        },
-        Pruning {
-            fold_turns: false,
-            ..Pruning::ALL
-        },
-        Pruning {
-            shortcut: false,
-            ..Pruning::ALL
-        },
-        Pruning::NONE,
-    ];
     let rule_sets = [(rules(6, false, 3, 2), 13, 6), (rules(4, true, 1, 1), 8, 4)];
-    let mut settled = [0; 5];
+    let mut settled = [0; Pruning::EACH_OFF.len()];
     let mut verdicts = [0; 2];
     for (r, (rules, size, columns)) in rule_sets.iter().enumerate() {
         for seed in 0..24 {
             let d = dealt(&deck(7000 + seed), *size, *columns);
             let mut e = Engine::new(rules.clone(), &d).unwrap();
-            let all = solve(&mut e, &limits, false);
-            if all.verdict == Verdict::Unknown {
-                continue;
-            }
-            verdicts[usize::from(all.verdict == Verdict::Won)] += 1;
-            for (i, &pruning) in off.iter().enumerate() {
-                let out = solve_with(&mut e, &limits, false, pruning);
-                if out.verdict == Verdict::Unknown {
-                    continue;
-                }
-                assert_eq!(
-                    out.verdict, all.verdict,
-                    "rules {r} seed {seed} {pruning:?}"
-                );
-                settled[i] += 1;
-                let mut p = e.clone();
-                let mut ms = Vec::new();
-                for &m in &out.line {
-                    p.moves(&mut ms);
-                    assert!(ms.contains(&m), "the line is legal move by move");
-                    p.make(m);
-                }
-                assert_eq!(p.is_won(), out.verdict == Verdict::Won);
+            let what = format!("rules {r} seed {seed}");
+            if let Some((verdict, each)) = agrees_with_each_pruning_off(&mut e, &limits, &what) {
+                verdicts[usize::from(verdict == Verdict::Won)] += 1;
+                count_settled(&mut settled, each);
             }
         }
     }

@@ -17,7 +17,7 @@ from typing import Any
 from . import Game, perft, records, variants
 from .errors import CanfieldError, InvalidMoveError
 from .notation import parse_move
-from .plugins.registry import get_variant
+from .plugins.registry import get_variant, registry
 from .solver import DEFAULT_MEMORY
 from .spec import MAX_DRAW, check_options, read_option
 from .text import format_option, format_size, read_size
@@ -172,15 +172,21 @@ def _is_move(text: str) -> bool:
 def _game(args: argparse.Namespace) -> tuple[Game, list[str]]:
     """The game the arguments name, and the moves to play on it.
 
-    The first argument is a saved game (a ``.json`` file), or a deal code unless it is a move;
-    ``--position`` gives a position instead. ``--variant``, ``--draw`` and ``--option`` choose the
-    rules of a deal code or a new random deal, and are refused with a saved game or a position,
+    The first argument may be a variant's id or alias (``canfield play duke``, the same as
+    ``--variant duke``); then comes a saved game (a ``.json`` file), or a deal code unless it is a
+    move; ``--position`` gives a position instead. The variant, ``--draw`` and ``--option`` choose
+    the rules of a deal code or a new random deal, and are refused with a saved game or a position,
     which carry their own rules.
     """
     items = list(args.items)
+    variant = args.variant
+    if items and not _is_saved_game(items[0]) and not _is_move(items[0]) and items[0] in registry():
+        if variant is not None:
+            raise CanfieldError(f"the variant is given twice, as {items[0]!r} and as --variant {variant}")
+        variant = items.pop(0)
     source = items.pop(0) if items and (_is_saved_game(items[0]) or not _is_move(items[0])) else None
     options: dict[str, Any] = dict(args.options)
-    rules_given = ["--variant"] if args.variant is not None else []
+    rules_given = [f"the variant {variant}"] if variant is not None else []
     rules_given += [f"--draw {args.draw}"] if args.draw is not None else []
     rules_given += [
         f"--option {name}={format_option(value)}"
@@ -192,24 +198,23 @@ def _game(args: argparse.Namespace) -> tuple[Game, list[str]]:
             raise CanfieldError(f"give a deal code, a saved game or --position, not both {source!r} and --position")
         if rules_given:
             raise CanfieldError(
-                f"--position carries its own rules: {' and '.join(rules_given)} apply to a new deal only"
+                f"--position carries its own rules: {' and '.join(rules_given)} {'is' if len(rules_given) == 1 else 'are'} for a new deal only"
             )
         return Game.from_position(args.position), items
     if source is not None and _is_saved_game(source):
         if rules_given:
             raise CanfieldError(
-                f"a saved game carries its own rules: {' and '.join(rules_given)} apply to a new deal only"
+                f"a saved game carries its own rules: {' and '.join(rules_given)} {'is' if len(rules_given) == 1 else 'are'} for a new deal only"
             )
         return records.load(source), items
-    return _new_game(source, args), items
+    return _new_game(source, variant or "canfield", args.options), items
 
 
-def _new_game(code: str | None, args: argparse.Namespace) -> Game:
-    """A game of the deal ``code`` (a random deal when None) under the rule flags of ``args``."""
-    variant = args.variant or "canfield"
+def _new_game(code: str | None, variant: str, options: dict[str, Any]) -> Game:
+    """A game of the deal ``code`` (a random deal when None) of ``variant`` with rule ``options``."""
     if code is None:
-        return Game.random(variant, **args.options)
-    return Game.from_code(code, variant, **args.options)
+        return Game.random(variant, **options)
+    return Game.from_code(code, variant, **options)
 
 
 # -- commands ------------------------------------------------------------------------------------
@@ -401,7 +406,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_perft(args: argparse.Namespace) -> int:
-    game = _new_game(args.code, args)
+    game = _new_game(args.code, args.variant or "canfield", args.options)
     for d in range(min(1, args.depth), args.depth + 1):  # depth 0 counts the one empty sequence
         print(d, perft(game, d))
     return 0
@@ -429,8 +434,9 @@ def _game_arguments(p: argparse.ArgumentParser, moves: str) -> None:
         "items",
         nargs="*",
         metavar="GAME [MOVE ...]",
-        help="a deal code (e.g. CF1-D3-AAAAAAA) or a saved game (a .json file), then moves in notation "
-        f"(e.g. 12 s r2 24:2) {moves}; without a game, a new random deal",
+        help="a variant id (e.g. duke, the same as --variant duke), then a deal code (e.g. CF1-D3-AAAAAAA) or a "
+        f"saved game (a .json file), then moves in notation (e.g. 12 s r2 24:2) {moves}; without a deal code or "
+        "a saved game, a new random deal",
     )
     p.add_argument("--position", metavar="TEXT", help="start from a position string (as printed by 'position:')")
 

@@ -124,6 +124,35 @@ impl Pruning {
         shortcut: false,
         second_order: false,
     };
+    /// Each rule switched off alone, then all of them: the settings a differential check compares
+    /// with `ALL` (a new rule belongs here, so that every such check covers it).
+    pub const EACH_OFF: [Pruning; 7] = [
+        Pruning {
+            safe_moves: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            swaps: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            fold_turns: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            shortcut: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            second_order: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            safe_stock: false,
+            ..Pruning::ALL
+        },
+        Pruning::NONE,
+    ];
 }
 
 impl Default for Pruning {
