@@ -74,10 +74,12 @@ pub fn solve_with(
         .collect();
     let (mut i, mut slice) = (0, FIRST_SLICE);
     loop {
-        let step = searches[i].run(limits, &mut states, slice);
-        let complete = searches[i].complete();
-        let cut = match step {
-            Step::Paused => None,
+        let others_complete = searches
+            .iter()
+            .enumerate()
+            .any(|(j, search)| j != i && search.complete());
+        match searches[i].run(limits, &mut states, slice) {
+            Step::Paused => i += 1,
             Step::Won => {
                 return Outcome {
                     verdict: Verdict::Won,
@@ -86,41 +88,19 @@ pub fn solve_with(
                     cut: None,
                 }
             }
-            Step::Lost if complete => {
-                return Outcome {
-                    verdict: Verdict::Lost,
-                    line: vec![],
-                    states,
-                    cut: None,
-                }
-            }
-            // A shortcut ended (it proves nothing), or a search ran out of its share of memory
-            // while a complete search goes on: it stops, and its memory goes to the others.
-            Step::Lost => Some(Cut::Memory),
-            Step::Ended(cut) => Some(cut),
-        };
-        match cut {
-            None => i += 1,
-            Some(Cut::Memory)
-                if searches
-                    .iter()
-                    .enumerate()
-                    .any(|(j, s)| j != i && s.complete()) =>
-            {
+            Step::Lost if searches[i].complete() => return ended(None, states),
+            // A shortcut ended (it proves nothing; a complete search always runs beside it, as
+            // one is dropped only while another goes on), or a search ran out of its share of
+            // memory while a complete search goes on: it stops, and its memory goes to the others.
+            Step::Lost | Step::Ended(Cut::Memory) if others_complete => {
                 searches.remove(i);
                 let share = limits.memory / searches.len();
                 for search in &mut searches {
                     search.seen.raise(share);
                 }
             }
-            Some(cut) => {
-                return Outcome {
-                    verdict: Verdict::Unknown,
-                    line: vec![],
-                    states,
-                    cut: Some(cut),
-                }
-            }
+            Step::Lost => unreachable!("a shortcut runs beside a complete search"),
+            Step::Ended(cut) => return ended(Some(cut), states),
         }
         i %= searches.len();
         slice = if searches[i].complete() {
@@ -128,6 +108,20 @@ pub fn solve_with(
         } else {
             SHORTCUT_SLICE
         };
+    }
+}
+
+/// The outcome of a search that ended without a win: lost, or unknown for `cut`.
+fn ended(cut: Option<Cut>, states: u64) -> Outcome {
+    Outcome {
+        verdict: if cut.is_some() {
+            Verdict::Unknown
+        } else {
+            Verdict::Lost
+        },
+        line: vec![],
+        states,
+        cut,
     }
 }
 
