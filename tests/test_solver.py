@@ -164,6 +164,26 @@ def test_a_free_fill_of_an_empty_column_is_tried_last() -> None:
     assert found.verdict == "won" and replays_to_a_win(game, found)
 
 
+@pytest.mark.parametrize("code", ["CF1-D3-LOOCECE", "CF1-D3-FWQHJRT"])
+def test_a_second_search_fills_empty_columns_by_kind(code: str) -> None:
+    # The other side of the Superior deal above: these deals are won in a few thousand positions
+    # with fills sorted by kind, and are not won in 5 million with fills last. A second complete
+    # search in that order takes turns with the first, and wins them after the first one's first
+    # turn (about 250,000 positions).
+    game = Game.from_code(code, "superior", build_past_base=False)
+    found = solve(game, max_states=1_000_000)
+    assert found.verdict == "won" and replays_to_a_win(game, found)
+
+
+@pytest.mark.parametrize("code", ["CF1-D1-LMQYGZR", "CF1-D1-MXYJBGE"])
+def test_a_safe_stock_card_goes_up_at_once_in_draw_1(code: str) -> None:
+    # Lost deals of the published rules in draw 1 (Solvitaire agrees): with a safe card of the
+    # stock or the waste played up at once, proved in about 9,000 and 110,000 positions; with only
+    # the columns' and the reserve's safe cards, neither is proved in 5 million.
+    game = Game.from_code(code, foundation_takeback=False, build_past_base=False, draw=1)
+    assert solve(game, max_states=500_000).verdict == "lost"
+
+
 # -- budgets and bad input ----------------------------------------------------------------------
 
 

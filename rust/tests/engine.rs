@@ -64,6 +64,14 @@ fn rules_moving(
     )
 }
 
+/// `rules` with no automatic fill: any card fills an empty column, at any time (Superior's rule,
+/// under which the solver runs a second complete search in another order).
+fn free_fill(rules: Arc<Rules>) -> Arc<Rules> {
+    let mut rules = Rules::clone(&rules);
+    rules.auto_fill = false;
+    Arc::new(rules)
+}
+
 fn card(text: &str) -> u8 {
     let rank = "A23456789TJQK".find(&text[..1]).unwrap();
     let suit = "SHDC".find(&text[1..]).unwrap();
@@ -528,6 +536,10 @@ fn each_pruning_switched_off_gives_the_same_verdicts() {
         rules_moving(0, true, None, vec![1], true),
         rules_moving(1, false, None, vec![3], false),
         rules_moving(1, true, Some(3), vec![3, 2, 1], true),
+        free_fill(rules_moving(1, false, None, vec![3], false)),
+        free_fill(rules_moving(0, false, Some(1), vec![1], true)),
+        rules_moving(0, false, None, vec![1], false),
+        rules_moving(1, false, None, vec![1], true),
     ];
     let mut settled = [0; Pruning::EACH_OFF.len()];
     for (r, rules) in rule_sets.iter().enumerate() {

@@ -14,7 +14,8 @@ any rules. It also prunes, each time only where a stated argument about the rule
 and off where the rules break that argument: stock turns folded into the move that follows them,
 safe moves to the foundations played at once, positions one stock cycle apart stored as one, runs
 moved onto a twin card only to use the card it uncovers; a shortcut search takes turns with the
-complete one. ``docs/solver.md`` gives each argument. Positions are remembered as 128-bit
+complete one, and where no one move order suits every deal, so does a second complete search in
+another order. ``docs/solver.md`` gives each argument. Positions are remembered as 128-bit
 fingerprints: the chance that two of n positions collide, the one way a win could be missed, is
 below n² / 2¹²⁹. The set of visited positions is the search's memory; ``memory`` bounds it, and
 reaching the bound gives ``unknown``, never a crash.

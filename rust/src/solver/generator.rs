@@ -134,6 +134,8 @@ pub(super) struct Generator {
     pub(super) pass: Pass,
     /// Whether a safe move is played alone (`prune::safe`).
     pub(super) safe: bool,
+    /// Whether a safe card of the stock or the waste is played up alone (`prune::safe`).
+    pub(super) safe_stock: bool,
     /// The stock turns folded into the moves, None where they are moves of their own.
     pub(super) folding: Option<Folding>,
     /// The twins whose swaps are searched only with their uses (none where that is off).
@@ -141,8 +143,8 @@ pub(super) struct Generator {
     /// The legal moves the pass allows, and the swaps among them.
     pub(super) moves: Vec<Move>,
     pub(super) swaps: Vec<Move>,
-    /// How the moves are sorted under these rules (`order`).
-    order: Order,
+    /// How the moves are sorted (`order`): `Order::of` the rules unless the search says otherwise.
+    pub(super) order: Order,
     keys: Vec<u64>,
     plays: Vec<SearchMove>,
 }
@@ -151,9 +153,11 @@ impl Generator {
     pub(super) fn new(e: &Engine, pass: Pass, pruning: Pruning, auto_finish: bool) -> Generator {
         let rules = &e.rules;
         let folds = pruning.fold_turns && turns::applies(rules);
+        let safe = pruning.safe_moves && safe::applies(rules, pass.takebacks(rules), auto_finish);
         Generator {
             pass,
-            safe: pruning.safe_moves && safe::applies(rules, pass.takebacks(rules), auto_finish),
+            safe,
+            safe_stock: safe && pruning.safe_stock && safe::stock_applies(rules),
             folding: folds.then(|| Folding::new(rules)),
             twins: if pruning.swaps && swaps::applies(rules, auto_finish) {
                 Twins::of(rules)
@@ -186,6 +190,13 @@ impl Generator {
         }
         self.take_swaps(e);
         self.plays(e, out);
+        if self.safe_stock {
+            if let Some(&m) = out.iter().find(|&&m| safe::is_safe_after_turns(e, m)) {
+                out.clear();
+                out.push(m);
+                return;
+            }
+        }
         self.lower_twins_only(e, out);
         self.swap_uses(e, out);
         order::sort(self.order, e, out, &mut self.keys, &mut self.plays);

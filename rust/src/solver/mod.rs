@@ -10,10 +10,14 @@
 //! switched on only where that holds (and where `Pruning` lets it):
 //!
 //! - `prune::turns`: stock turns are folded into the move that follows them;
-//! - `prune::safe`: a card proved safe to play up is played at once, alone;
+//! - `prune::safe`: a card proved safe to play up is played at once, alone (in draw 1 with
+//!   unlimited passes, a card of the stock or the waste as well);
 //! - `prune::swaps`: a swap (a run moved onto a twin card) is searched only with its uses;
 //! - `prune::shortcut`: shortcut searches over subsets of the legal moves take turns with the
 //!   complete search; a win they find is a legal win, and only the complete search says "lost".
+//!
+//! Where one move order is not best for every deal (`order::Order::second`), two complete
+//! searches in two orders take turns (`search`); either one ending without a win proves "lost".
 //!
 //! Nothing else is pruned. `generator` puts the rules together into the search's moves of a
 //! position; their order (`order`) changes how soon a win is found, never the verdict.
@@ -86,32 +90,43 @@ pub struct Limits<'a> {
 pub struct Pruning {
     /// Play a card proved safe to go up at once, alone (`prune::safe`).
     pub safe_moves: bool,
+    /// With `safe_moves`, in draw 1 with unlimited passes, a safe card of the stock or the waste
+    /// too (`prune::safe::stock_applies`).
+    pub safe_stock: bool,
     /// Search a swap only with its uses (`prune::swaps`).
     pub swaps: bool,
     /// Fold stock turns into the move that follows them (`prune::turns`).
     pub fold_turns: bool,
     /// Let a shortcut search take turns with the complete one (`prune::shortcut`).
     pub shortcut: bool,
+    /// Let a second complete search, in another move order, take turns with the first where the
+    /// rules have one (`order::Order::second`): a schedule, not a pruning; either one's "lost" is
+    /// a proof.
+    pub second_order: bool,
 }
 
 impl Pruning {
     /// Every pruning rule, where it applies.
     pub const ALL: Pruning = Pruning {
         safe_moves: true,
+        safe_stock: true,
         swaps: true,
         fold_turns: true,
         shortcut: true,
+        second_order: true,
     };
     /// None: the plain complete search.
     pub const NONE: Pruning = Pruning {
         safe_moves: false,
+        safe_stock: false,
         swaps: false,
         fold_turns: false,
         shortcut: false,
+        second_order: false,
     };
     /// Each rule switched off alone, then all of them: the settings a differential check compares
     /// with `ALL` (a new rule belongs here, so that every such check covers it).
-    pub const EACH_OFF: [Pruning; 5] = [
+    pub const EACH_OFF: [Pruning; 7] = [
         Pruning {
             safe_moves: false,
             ..Pruning::ALL
@@ -126,6 +141,14 @@ impl Pruning {
         },
         Pruning {
             shortcut: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            second_order: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            safe_stock: false,
             ..Pruning::ALL
         },
         Pruning::NONE,

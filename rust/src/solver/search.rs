@@ -19,6 +19,7 @@
 
 use super::fingerprint::Fingerprints;
 use super::generator::{play, take_back, Generator, SearchMove};
+use super::order::Order;
 use super::prune::shortcut::{self, Pass};
 use super::visited::Visited;
 use super::{Cut, Limits, Outcome, Pruning, Verdict};
@@ -36,14 +37,16 @@ pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome 
 /// Search from `e`'s position for a win, with the pruning rules `pruning` allows; `e` is left as
 /// it was.
 ///
-/// Two searches may run side by side, taking turns: the complete search, first (its first turn
-/// settles most deals either way), and a shortcut (`prune::shortcut`), which searches a subset of
-/// the legal moves, so a win it finds is a win, and when it ends without one it proves nothing
-/// and simply stops. A shortcut's turn is three times the complete search's. Both keep their
-/// place between turns, so the complete search loses nothing but time to the shortcut, and none
-/// once it has ended. The budget is shared: `max_states` counts both searches' positions, and the
-/// visited sets share `memory` (half each while both run; all of it for the complete search
-/// after).
+/// Up to three searches may run side by side, taking turns: the complete search, first (its
+/// first turn settles most deals either way); where one move order is not best for every deal,
+/// a second complete search in another order (`Order::second`), whose ending without a win
+/// proves "lost" as well; and a shortcut (`prune::shortcut`), which searches a subset of the
+/// legal moves, so a win it finds is a win, and when it ends without one it proves nothing and
+/// simply stops. A shortcut's turn is three times a complete search's. Each keeps its place
+/// between turns, so a search loses nothing but time to the others, and none once they have
+/// ended. The budget is shared: `max_states` counts every search's positions, and the visited
+/// sets share `memory` evenly among the searches running (a search that runs out of it stops,
+/// while a complete search goes on, and leaves its share to the others).
 ///
 /// With `auto_finish`, the game puts cards up by itself once stock, waste and reserve are empty
 /// (as `canfield.Game` does under such rules), and the line found includes those moves.
@@ -53,32 +56,30 @@ pub fn solve_with(
     auto_finish: bool,
     pruning: Pruning,
 ) -> Outcome {
-    let shortcut = if pruning.shortcut {
-        shortcut::pass(&e.rules)
-    } else {
-        None
-    };
-    let memory = if shortcut.is_some() {
-        limits.memory / 2
-    } else {
-        limits.memory
-    };
-    let mut states = 1u64; // the root
-    let mut searches: Vec<Search> = std::iter::once(Pass::COMPLETE)
-        .chain(shortcut)
-        .map(|pass| Search::new(e, pass, pruning, auto_finish, memory, &mut states))
+    let first = Order::of(&e.rules);
+    let second = pruning
+        .second_order
+        .then(|| Order::second(&e.rules))
+        .flatten();
+    let shortcut = pruning.shortcut.then(|| shortcut::pass(&e.rules)).flatten();
+    let plan: Vec<(Pass, Order)> = std::iter::once((Pass::COMPLETE, first))
+        .chain(second.map(|order| (Pass::COMPLETE, order)))
+        .chain(shortcut.map(|pass| (pass, first)))
         .collect();
-    let mut turn = 0;
+    let memory = limits.memory / plan.len();
+    let mut states = 1u64; // the root
+    let mut searches: Vec<Search> = plan
+        .into_iter()
+        .map(|(pass, order)| Search::new(e, pass, order, pruning, auto_finish, memory, &mut states))
+        .collect();
+    let (mut i, mut slice) = (0, FIRST_SLICE);
     loop {
-        let i = turn % searches.len();
-        turn += 1;
-        let slice = match (turn, i) {
-            (1, _) => FIRST_SLICE,
-            (_, 0) => SLICE,
-            _ => SHORTCUT_SLICE,
-        };
-        let cut = match searches[i].run(limits, &mut states, slice) {
-            Step::Paused => continue,
+        let others_complete = searches
+            .iter()
+            .enumerate()
+            .any(|(j, search)| j != i && search.complete());
+        match searches[i].run(limits, &mut states, slice) {
+            Step::Paused => i += 1,
             Step::Won => {
                 return Outcome {
                     verdict: Verdict::Won,
@@ -87,25 +88,40 @@ pub fn solve_with(
                     cut: None,
                 }
             }
-            Step::Ended(Cut::Memory) | Step::Lost if i > 0 => {
-                // The shortcut ended: it proves nothing; its memory goes to the complete search.
-                searches.truncate(1);
-                searches[0].seen.raise(limits.memory);
-                continue;
+            Step::Lost if searches[i].complete() => return ended(None, states),
+            // A shortcut ended (it proves nothing; a complete search always runs beside it, as
+            // one is dropped only while another goes on), or a search ran out of its share of
+            // memory while a complete search goes on: it stops, and its memory goes to the others.
+            Step::Lost | Step::Ended(Cut::Memory) if others_complete => {
+                searches.remove(i);
+                let share = limits.memory / searches.len();
+                for search in &mut searches {
+                    search.seen.raise(share);
+                }
             }
-            Step::Lost => None,
-            Step::Ended(cut) => Some(cut),
+            Step::Lost => unreachable!("a shortcut runs beside a complete search"),
+            Step::Ended(cut) => return ended(Some(cut), states),
+        }
+        i %= searches.len();
+        slice = if searches[i].complete() {
+            SLICE
+        } else {
+            SHORTCUT_SLICE
         };
-        return Outcome {
-            verdict: if cut.is_some() {
-                Verdict::Unknown
-            } else {
-                Verdict::Lost
-            },
-            line: vec![],
-            states,
-            cut,
-        };
+    }
+}
+
+/// The outcome of a search that ended without a win: lost, or unknown for `cut`.
+fn ended(cut: Option<Cut>, states: u64) -> Outcome {
+    Outcome {
+        verdict: if cut.is_some() {
+            Verdict::Unknown
+        } else {
+            Verdict::Lost
+        },
+        line: vec![],
+        states,
+        cut,
     }
 }
 
@@ -152,19 +168,22 @@ impl Search {
     fn new(
         e: &Engine,
         pass: Pass,
+        order: Order,
         pruning: Pruning,
         auto_finish: bool,
         memory: usize,
         states: &mut u64,
     ) -> Search {
         let e = e.clone();
+        let mut gen = Generator::new(&e, pass, pruning, auto_finish);
+        gen.order = order;
         let fingerprints = Fingerprints::new(&e.rules, pruning.fold_turns);
         let mut search = Search {
             root: e.hist.len(),
             auto_finish,
             fingerprints,
             seen: Visited::new(memory),
-            gen: Generator::new(&e, pass, pruning, auto_finish),
+            gen,
             buf: Vec::with_capacity(4096),
             frames: Vec::with_capacity(512),
             scratch: Vec::with_capacity(64),
@@ -184,6 +203,11 @@ impl Search {
             search.over = Some(Step::Ended(cut));
         }
         search
+    }
+
+    /// Whether this search tries every legal move (its ending without a win proves "lost").
+    fn complete(&self) -> bool {
+        self.gen.pass == Pass::COMPLETE
     }
 
     /// The winning line found: the moves from the root.

@@ -34,10 +34,27 @@
 //! Foundation counts never fall without take-back, so the search with safe moves still reaches
 //! a win from every winnable position (induction on the foundation count, then the distance to
 //! the win).
+//!
+//! The stock's and the waste's cards (`stock_applies`, `is_safe_after_turns`): where every pass
+//! turns one card and passes are unlimited, a card of the stock or the waste that is safe as above
+//! goes up at once too (turned to, then played up), though a waste card is never forced up in
+//! draw 3 (there, taking a card out of the stock changes which cards later turns show, and can
+//! lose a won game). Argument: in draw 1 with unlimited passes, the stock turns and turns back
+//! over to show any of its and the waste's cards on the waste, from any stock state, and turns
+//! change nothing else; so two positions that differ only in how far the stock is turned reach
+//! each other, and win or lose together. Take a winning line from the position, and follow it
+//! from the position with the safe card up instead, as above: drop the card's own moves, take it
+//! off the run it ends, drop the stock turns, and before each move of a waste card, turn the
+//! stock to that card (it is there: the stock and waste hold the same cards but the safe one, in
+//! the same order). Nothing else depends on how far the stock is turned: no card fills an empty
+//! column from the waste by itself (not under `Rules::fill_waste`), and the fill from the reserve
+//! does not look at the stock.
 
 use crate::engine::Engine;
-use crate::moves::{col_index, Move};
+use crate::moves::{col_index, Move, WASTE};
 use crate::rules::Rules;
+use crate::solver::generator::SearchMove;
+use crate::solver::prune::turns;
 
 /// Whether the argument holds: one deck (a card's place is its own), no take-back in the search
 /// (`takebacks`: a card up stays up), and no automatic move but the fill (the argument knows of
@@ -59,6 +76,25 @@ pub(in crate::solver) fn applies(rules: &Rules, takebacks: bool, auto_finish: bo
         && !rules.fill_by_choice
         && !rules.choose_base
         && !(rules.auto_fill && (rules.reserve_piles > 1 || rules.fill_waste))
+}
+
+/// Whether a card of the stock or the waste that is safe goes up at once as well (see the module
+/// docs): one card turned in every pass, unlimited passes, no fill from the waste; on top of what
+/// `applies` asks.
+pub(in crate::solver) fn stock_applies(rules: &Rules) -> bool {
+    rules.pass_limit.is_none() && rules.draws.iter().all(|&d| d == 1) && !rules.fill_waste
+}
+
+/// Whether search move `m` (stock turns, then a move) plays the waste's card up, and that card is
+/// safe to play at once (see the module docs; only where `stock_applies`).
+pub(in crate::solver) fn is_safe_after_turns(e: &Engine, m: SearchMove) -> bool {
+    let last = m.last();
+    if m.swap().is_some() || last.src() != WASTE || !last.to_foundation() {
+        return false;
+    }
+    let (waste, _) = turns::turned(e, m);
+    let card = e.turn_order(waste - 1);
+    cards(e.rules.children[card as usize]).all(|c| up_whenever(e, c))
 }
 
 /// Whether move `m` plays a card up that is safe to play at once (see the module docs).
