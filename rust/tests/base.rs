@@ -8,13 +8,9 @@ use canfield_native::rules::Rules;
 use canfield_native::solver::{child_keys_agree, solve, solve_with, Limits, Pruning, Verdict};
 
 mod common;
-use common::{agrees_with_each_pruning_off, check_line, count_settled};
+use common::{agrees_with_each_pruning_off, check_line, count_settled, deck, red, walk};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-
-fn red(card: usize) -> bool {
-    matches!(card / 13, 1 | 2)
-}
 
 /// Dutchess: four piles of 3, 4 columns building down in alternate colours with a king on an
 /// ace, a fill by choice from the piles, then the waste; `mode` 2 (whole columns) as the game
@@ -54,22 +50,6 @@ fn dutchess(mode: u8, takeback: bool) -> Arc<Rules> {
     rules(mode, takeback, 2)
 }
 
-/// A shuffled deck from a seed (a plain LCG).
-fn deck(seed: u64) -> Vec<u8> {
-    let mut d: Vec<u8> = (0..52).collect();
-    let mut s = seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    for i in (1..52).rev() {
-        s = s
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let j = (s >> 33) as usize % (i + 1);
-        d.swap(i, j);
-    }
-    d
-}
-
 /// The deal: four piles of 3, one card a column, the rest the stock; the base still open.
 fn dealt(d: &[u8]) -> Position {
     Position {
@@ -84,22 +64,6 @@ fn dealt(d: &[u8]) -> Position {
         face_down: Vec::new(),
         base_open: true,
         piles: Vec::new(),
-    }
-}
-
-/// A random walk of up to `steps` legal moves (a plain LCG from `seed`), calling `check(e, step)`
-/// at each position before its move.
-fn walk(e: &mut Engine, seed: u64, steps: usize, mut check: impl FnMut(&mut Engine, usize)) {
-    let mut ms = Vec::new();
-    let mut s = seed;
-    for step in 0..steps {
-        check(e, step);
-        e.moves(&mut ms);
-        if ms.is_empty() {
-            break;
-        }
-        s = s.wrapping_mul(6364136223846793005).wrapping_add(1);
-        e.make(ms[(s >> 33) as usize % ms.len()]);
     }
 }
 

@@ -10,13 +10,9 @@ use canfield_native::solver::{
 use proptest::prelude::*;
 
 mod common;
-use common::{agrees_with_each_pruning_off, check_line, count_settled};
+use common::{agrees_with_each_pruning_off, check_line, count_settled, deck, red, walk};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-
-fn red(card: usize) -> bool {
-    matches!(card / 13, 1 | 2)
-}
 
 /// Canfield's columns: down by one rank in alternate colours, a king on an ace.
 fn canfield_rules(takeback: bool, pass_limit: Option<u32>) -> Arc<Rules> {
@@ -82,22 +78,6 @@ fn cards(text: &str) -> Vec<u8> {
     text.split_whitespace().map(card).collect()
 }
 
-/// A shuffled deck from a seed (a plain LCG: the test needs variety, not the deal codes).
-fn deck(seed: u64) -> Vec<u8> {
-    let mut d: Vec<u8> = (0..52).collect();
-    let mut s = seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    for i in (1..52).rev() {
-        s = s
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let j = (s >> 33) as usize % (i + 1);
-        d.swap(i, j);
-    }
-    d
-}
-
 /// The deal of a deck: 13 to the reserve, the base card, one card a column, the rest the stock.
 fn dealt(d: &[u8]) -> Position {
     let base = d[13];
@@ -119,22 +99,6 @@ fn dealt(d: &[u8]) -> Position {
         more_reserves: Vec::new(),
         base_open: false,
         piles: Vec::new(),
-    }
-}
-
-/// A random walk of up to `steps` legal moves from `e` (a plain LCG from `seed`), calling
-/// `check(e, step)` at each position before its move; it stops where no move is left.
-fn walk(e: &mut Engine, seed: u64, steps: usize, mut check: impl FnMut(&mut Engine, usize)) {
-    let mut ms = Vec::new();
-    let mut s = seed;
-    for step in 0..steps {
-        check(e, step);
-        e.moves(&mut ms);
-        if ms.is_empty() {
-            break;
-        }
-        s = s.wrapping_mul(6364136223846793005).wrapping_add(1);
-        e.make(ms[(s >> 33) as usize % ms.len()]);
     }
 }
 

@@ -8,7 +8,7 @@ use canfield_native::engine::{Engine, Position};
 use canfield_native::moves::Move;
 use canfield_native::rules::{PileRule, Rules};
 use canfield_native::solver::{Limits, Pruning, Verdict};
-use common::{agrees_with_each_pruning_off, count_settled};
+use common::{agrees_with_each_pruning_off, count_settled, deck};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -99,22 +99,6 @@ fn rules(
         .and_then(|r| r.with_foundations(Some(piles)))
         .unwrap(),
     )
-}
-
-/// A shuffled deck from a seed (a plain LCG).
-fn deck(seed: u64) -> Vec<u8> {
-    let mut d: Vec<u8> = (0..52).collect();
-    let mut s = seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    for i in (1..52).rev() {
-        s = s
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let j = (s >> 33) as usize % (i + 1);
-        d.swap(i, j);
-    }
-    d
 }
 
 /// A reserve of `size`, the base card onto the dealt pile where the layout has one, one card a

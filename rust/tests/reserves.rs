@@ -9,11 +9,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 mod common;
-use common::{agrees_with_each_pruning_off, count_settled};
-
-fn red(card: usize) -> bool {
-    matches!(card / 13, 1 | 2)
-}
+use common::{agrees_with_each_pruning_off, count_settled, deck, red, walk};
 
 /// Gate's columns (down in alternate colours, no king on an ace, any run moves, aces first on
 /// empty foundations) with `piles` reserve piles, `columns` columns, an automatic fill or not,
@@ -60,22 +56,6 @@ fn duke(takeback: bool) -> Arc<Rules> {
     rules(4, 4, false, false, takeback, 3)
 }
 
-/// A shuffled deck from a seed (a plain LCG).
-fn deck(seed: u64) -> Vec<u8> {
-    let mut d: Vec<u8> = (0..52).collect();
-    let mut s = seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    for i in (1..52).rev() {
-        s = s
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let j = (s >> 33) as usize % (i + 1);
-        d.swap(i, j);
-    }
-    d
-}
-
 /// The deal of a deck: `piles` reserve piles of `size`, one card a column, the rest the stock;
 /// the foundations empty.
 fn dealt(d: &[u8], piles: usize, size: usize, columns: usize) -> Position {
@@ -94,22 +74,6 @@ fn dealt(d: &[u8], piles: usize, size: usize, columns: usize) -> Position {
         recycles: 0,
         face_down: Vec::new(),
         base_open: false,
-    }
-}
-
-/// A random walk of up to `steps` legal moves (a plain LCG from `seed`), calling `check(e, step)`
-/// at each position before its move.
-fn walk(e: &mut Engine, seed: u64, steps: usize, mut check: impl FnMut(&mut Engine, usize)) {
-    let mut ms = Vec::new();
-    let mut s = seed;
-    for step in 0..steps {
-        check(e, step);
-        e.moves(&mut ms);
-        if ms.is_empty() {
-            break;
-        }
-        s = s.wrapping_mul(6364136223846793005).wrapping_add(1);
-        e.make(ms[(s >> 33) as usize % ms.len()]);
     }
 }
 

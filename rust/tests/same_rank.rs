@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 mod common;
-use common::{agrees_with_each_pruning_off, count_settled};
+use common::{agrees_with_each_pruning_off, count_settled, deck};
 
 /// Same-rank columns, `columns` columns, an automatic fill from the reserve, take-back or not,
 /// `draw` cards a turn and `passes` passes.
@@ -32,22 +32,6 @@ fn rules(columns: usize, takeback: bool, draw: u8, passes: u32) -> Arc<Rules> {
         )
         .unwrap(),
     )
-}
-
-/// A shuffled deck from a seed (a plain LCG).
-fn deck(seed: u64) -> Vec<u8> {
-    let mut d: Vec<u8> = (0..52).collect();
-    let mut s = seed
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    for i in (1..52).rev() {
-        s = s
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let j = (s >> 33) as usize % (i + 1);
-        d.swap(i, j);
-    }
-    d
 }
 
 /// A reserve of `size`, one card a column, the rest the stock; foundations empty, from the ace.

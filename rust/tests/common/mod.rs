@@ -1,5 +1,8 @@
-//! What the integration tests share: a line's replay and the check that every pruning keeps the
-//! verdict.
+//! What the integration tests share: seeded decks and random walks, a line's replay, and the check
+//! that every pruning keeps the verdict.
+
+// Each test file is its own crate and uses only some of these.
+#![allow(dead_code)]
 
 use canfield_native::engine::Engine;
 use canfield_native::solver::{solve, solve_with, Limits, Outcome, Pruning, Verdict};
@@ -51,5 +54,41 @@ pub fn count_settled(
 ) {
     for (n, s) in counts.iter_mut().zip(settled) {
         *n += usize::from(s);
+    }
+}
+
+/// A shuffled deck from a seed (a plain LCG: the test needs variety, not the deal codes).
+pub fn deck(seed: u64) -> Vec<u8> {
+    let mut d: Vec<u8> = (0..52).collect();
+    let mut s = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    for i in (1..52).rev() {
+        s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let j = (s >> 33) as usize % (i + 1);
+        d.swap(i, j);
+    }
+    d
+}
+
+pub fn red(card: usize) -> bool {
+    matches!(card / 13, 1 | 2)
+}
+
+/// A random walk of up to `steps` legal moves from `e` (a plain LCG from `seed`), calling
+/// `check(e, step)` at each position before its move; it stops where no move is left.
+pub fn walk(e: &mut Engine, seed: u64, steps: usize, mut check: impl FnMut(&mut Engine, usize)) {
+    let mut ms = Vec::new();
+    let mut s = seed;
+    for step in 0..steps {
+        check(e, step);
+        e.moves(&mut ms);
+        if ms.is_empty() {
+            break;
+        }
+        s = s.wrapping_mul(6364136223846793005).wrapping_add(1);
+        e.make(ms[(s >> 33) as usize % ms.len()]);
     }
 }
