@@ -56,6 +56,11 @@ OPTION_SETS: list[dict[str, object]] = [
     # foundation layouts: any-suit piles opening after the dealt one; two piles a suit both ways
     {"decks": 2, "columns": 6, "foundations": parse_foundations("xbu*/xbu>1/xbu>1/xbu>1/xbu>1/xbu>1/xbu>1/xbu>1")},
     {"foundations": parse_foundations("SAun/HAun/DAun/CAun/SKdn/HKdn/DKdn/CKdn"), "foundation_takeback": True},
+    # empty columns filled only from the waste, and only with the base rank until the first
+    # foundation is complete; up to twelve columns
+    {"columns": 12, "empty_column": "waste", "tableau_moves": "single"},
+    {"columns": 10, "empty_column": "any", "empty_column_base_until_first": True, "foundation_takeback": True},
+    {"decks": 2, "columns": 11, "empty_column": "waste", "empty_column_base_until_first": True},
 ]
 
 

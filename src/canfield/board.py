@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import attrs
 
 from .cards import SUIT_SYMBOLS, card_name, card_text, rank_text
+from .moves import column_name
 from .observation import Observable, Observation, observation_of, pile_mark
 from .position import foundation_top
 
@@ -110,7 +111,7 @@ def board_lines(view: Observation | Observable) -> list[list[Piece]]:
         found += [Piece("  " if i % 4 else ""), Piece(f"{SUIT_SYMBOLS[s]} ")]
         found += [Piece(card(top), top), Piece(f" ({n})")] if top is not None else [Piece(EMPTY)]
     lines += [
-        [Piece(f"  {i + 1}: "), *(_pieces(col, each=True) or [Piece(EMPTY)])] for i, col in enumerate(obs.columns)
+        [Piece(f"  {column_name(i)}: "), *(_pieces(col, each=True) or [Piece(EMPTY)])] for i, col in enumerate(obs.columns)
     ]
     return lines
 

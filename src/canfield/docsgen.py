@@ -149,8 +149,13 @@ def describe_fill(rules: Rules) -> str:
         cards = f"only {'an' if rank in (0, 7) else 'a'} {format_rank(rank)}"
     else:
         return CUSTOM.format(hook="canfield_fill_rule")
+    if rules.base_until_first:
+        base = "only the base rank until the base card's foundation is complete, then "
+        cards = base + cards
     if rules.fill_by_choice:
         return f"{cards} from a reserve pile by choice, from the waste once every pile is empty"
+    if rules.fill_waste_only:
+        return f"{cards} from the waste only, by choice"
     if not rules.auto_fill:
         return f"{cards}, by choice"
     source = "fuller reserve pile" if rules.reserve_piles > 1 else "reserve"
@@ -263,7 +268,7 @@ ROWS: tuple[Row, ...] = (
     Row("column moves", ("tableau_moves",), lambda r: _MOVES_WORDS[r.spec.tableau_moves]),
     Row("column build", ("build", "build_wraps", "build_past_base"), describe_build),
     Row("column limit", ("column_limit",), lambda r: "none" if r.column_limit is None else f"{r.column_limit} cards"),
-    Row("empty column", ("empty_column", "empty_column_rank"), describe_fill),
+    Row("empty column", ("empty_column", "empty_column_rank", "empty_column_base_until_first"), describe_fill),
     Row("foundation base", ("foundation_base", "base_cards_up", "choose_base"), describe_base),
     Row("foundation piles", ("foundations",), describe_foundation_layout),
     Row("take-back", ("foundation_takeback",), lambda r: format_value("", r.takeback)),

@@ -7,7 +7,7 @@ backs; several piles side by side, three to a row, each labelled as the notation
 player has still to choose the base), the columns, and a line with the variant, draw, pass, score and
 moves (and "base to choose" until the base is chosen). Nothing face down is in the image, not even as text.
 Any registered variant can be drawn: more decks give more foundations (in rows of eight for three
-or four decks, so each place of a row keeps one suit), and up to nine columns.
+or four decks, so each place of a row keeps one suit), and up to twelve columns (10–12 labelled T, J, Q, as the move notation names them).
 
 >>> import canfield
 >>> from canfield.svg import board_svg
@@ -22,6 +22,7 @@ from __future__ import annotations
 from html import escape
 
 from .cards import SUIT_SYMBOLS, card_name, card_text, rank_text
+from .moves import column_name
 from .observation import Observable, Observation, observation_of, pile_mark
 from .position import foundation_top
 
@@ -222,7 +223,7 @@ def draw(obs: Observation, *, width: int | None = None) -> str:
     # the columns, numbered as the move notation numbers them
     for i, col in enumerate(obs.columns):
         x = x_right + i * pitch
-        body.append(_text(x + CARD_W / 2, y_low - 6, str(i + 1), size=13, fill=INK, anchor="middle", bold=True))
+        body.append(_text(x + CARD_W / 2, y_low - 6, column_name(i), size=13, fill=INK, anchor="middle", bold=True))
         if col:
             parts, col_end = _fan_y(col, x, y_low, BACK_SHOWN)
             body += parts

@@ -67,11 +67,15 @@ def canfield_draw_count(spec: RuleSpec, pass_index: int) -> int:
 def canfield_fill_rule(spec: RuleSpec) -> FillRule:
     rank = spec.empty_column_rank
     auto = spec.empty_column in ("reserve", "reserve-then-waste")
-    waste = spec.empty_column == "reserve-then-waste"
-    by_choice = spec.empty_column == "reserve-by-choice"
+    flags = {
+        "waste": spec.empty_column == "reserve-then-waste",
+        "by_choice": spec.empty_column == "reserve-by-choice",
+        "waste_only": spec.empty_column == "waste",
+        "base_until_first": spec.empty_column_base_until_first,
+    }
     if rank is None:
-        return FillRule(auto=auto, waste=waste, by_choice=by_choice)
-    return FillRule(auto=auto, accepts=lambda card: card % 13 == rank, waste=waste, by_choice=by_choice)
+        return FillRule(auto=auto, **flags)
+    return FillRule(auto=auto, accepts=lambda card: card % 13 == rank, **flags)
 
 
 @hookimpl(trylast=True)
