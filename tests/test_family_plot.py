@@ -98,7 +98,7 @@ def test_a_reserve_card_goes_only_to_the_foundations() -> None:
 def test_an_empty_column_takes_only_the_base_rank_until_pile_1_is_complete() -> None:
     g = plot(columns=COLUMNS, waste="9H")
     assert not any(m.target == "1" for m in g.legal_moves())
-    refused(g, "w1", "until the foundation of the base card is complete, only a six")
+    refused(g, "w1", "until foundation pile 1 is complete, only a six")
     g = plot(columns=COLUMNS, waste="6H")
     assert "w1" in {m.text for m in g.legal_moves()}
     g.play("w1")
@@ -213,7 +213,7 @@ def test_the_new_knobs_refuse_what_they_cannot_do() -> None:
         canfield.FillRule(auto=True, waste_only=True)
     # on the usual layout the first foundation is the base card's
     g = game("canfield,empty_column=waste,empty_column_base_until_first=true", columns="/KH/QH/AS", waste="9C")
-    refused(g, "w1", "only a seven")
+    refused(g, "w1", "until the base card.s foundation is complete, only a seven")
     assert "w1" in {m.text for m in game("canfield,empty_column=waste", columns="/KH/QH/AS", waste="9C").legal_moves()}
 
 

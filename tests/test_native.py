@@ -275,7 +275,7 @@ def _tables(**change: object) -> _native.Tables:
     "change",
     [
         {"columns": 0},
-        {"columns": 10},
+        {"columns": 13},
         {"decks": 5},
         {"builds": [True] * 10},
         {"empty_ok": []},
@@ -375,7 +375,7 @@ def test_every_native_error_is_a_canfield_error() -> None:
         (lambda: _native.solve(e, max_states=-1), CanfieldError, "max_states must be"),
         (lambda: _native.solve(e, memory=None), CanfieldError, "memory must be"),
         (lambda: _native.solve(e, auto_finish=1), CanfieldError, "auto_finish must be a bool"),
-        (lambda: _native._decode_move(0, 10), CanfieldError, "columns must be 1..9"),
+        (lambda: _native._decode_move(0, 13), CanfieldError, "columns must be 1..12"),
         (lambda: _native._encode_move(moves.PLACE_MASK + 1, 8, 1), InvalidMoveError, "is not a move"),
         (lambda: _native._force_panic(e, "nowhere"), CanfieldError, "place must be"),
     ]

@@ -869,9 +869,10 @@ class Engine:
         if is_column(src) and n == len(self.cols[src - COL]):
             return "moving a whole column onto an empty column changes nothing"
         if self._base_only() and c % 13 != self.start:
+            first = "the base card's foundation" if self.layout is None else f"foundation pile {self.first + 1}"
             return (
-                f"{card_symbol(c)} may not go on an empty column yet: until the foundation of the base card is "
-                f"complete, only a {RANK_WORDS[self.start]} (the base rank) may"
+                f"{card_symbol(c)} may not go on an empty column yet: until {first} is complete, only a "
+                f"{RANK_WORDS[self.start]} (the base rank) may"
             )
         rank = self.rules.spec.empty_column_rank
         if rank is not None and not self.rules.empty_ok[c]:
