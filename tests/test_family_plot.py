@@ -48,6 +48,8 @@ def columns(**changes: str) -> str:
     for name, cards in changes.items():
         cols[int(name[1:]) - 1] = cards
     return "/".join(cols)
+
+
 #: Foundation pile 1 complete from the base 6 (13 cards of any suit), the other seven empty.
 FIRST_DONE = "6:6C7D8H9STSJSQSKSAS2S3S4S5S/" + "/".join(["-"] * 7)
 #: Foundation pile 1 holding its base card only.

@@ -111,7 +111,8 @@ def board_lines(view: Observation | Observable) -> list[list[Piece]]:
         found += [Piece("  " if i % 4 else ""), Piece(f"{SUIT_SYMBOLS[s]} ")]
         found += [Piece(card(top), top), Piece(f" ({n})")] if top is not None else [Piece(EMPTY)]
     lines += [
-        [Piece(f"  {column_name(i)}: "), *(_pieces(col, each=True) or [Piece(EMPTY)])] for i, col in enumerate(obs.columns)
+        [Piece(f"  {column_name(i)}: "), *(_pieces(col, each=True) or [Piece(EMPTY)])]
+        for i, col in enumerate(obs.columns)
     ]
     return lines
 

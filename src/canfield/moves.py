@@ -64,6 +64,8 @@ def column_number(name: str) -> int | None:
     """The column (from 0) a one-character name stands for (``'3'``, ``'t'`` or ``'T'``), or None."""
     i = COLUMN_NAMES.find(name.upper()) if len(name) == 1 else -1
     return None if i < 0 else i
+
+
 #: The most decks a rule set may have, and so the most cards in play.
 MAX_DECKS = _native.MAX_DECKS
 MAX_CARDS = _native.MAX_CARDS

@@ -114,9 +114,7 @@ class FillRule:
     waste_only: bool = attrs.field(
         default=False,
         kw_only=True,
-        metadata={
-            "doc": "Without auto: an empty column takes only the waste's top card, when the player chooses."
-        },
+        metadata={"doc": "Without auto: an empty column takes only the waste's top card, when the player chooses."},
     )
     base_until_first: bool = attrs.field(
         default=False,
@@ -129,7 +127,9 @@ class FillRule:
 
     def __attrs_post_init__(self) -> None:
         if self.waste_only and (self.auto or self.by_choice):
-            raise VariantError("FillRule(waste_only=True) is a fill by the player from the waste: it needs auto=False and by_choice=False")
+            raise VariantError(
+                "FillRule(waste_only=True) is a fill by the player from the waste: it needs auto=False and by_choice=False"
+            )
         if self.waste and not self.auto:
             raise VariantError("FillRule(waste=True) is part of the automatic fill: it needs auto=True")
         if self.by_choice and self.auto:

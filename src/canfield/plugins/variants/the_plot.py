@@ -24,9 +24,7 @@ import canfield
 from .classic import CLASSIC
 
 #: The first pile is dealt the base card; the other seven open once it is complete.
-THE_PLOT_FOUNDATIONS = (canfield.FoundationPile(dealt=True),) + tuple(
-    canfield.FoundationPile(after=0) for _ in range(7)
-)
+THE_PLOT_FOUNDATIONS = (canfield.FoundationPile(dealt=True), *(canfield.FoundationPile(after=0) for _ in range(7)))
 
 VARIANT = canfield.Variant(
     id="the-plot",
