@@ -169,6 +169,10 @@ def test_the_board_and_the_picture_show_twelve_columns() -> None:
     assert [x for x in labels if len(x) == 1][-12:] == list("123456789TJQ")
     again = canfield.Game.from_position(g.position_string())
     assert again.position == g.position and len(again.position.columns) == 12
+    # the closed piles say so, until the first is complete
+    assert "f2–f8 open once f1 is complete" in board_text(g) and "f8 after f1<" in svg
+    done = plot(FIRST_DONE, columns=COLUMNS)
+    assert "open once" not in board_text(done) and "after f1" not in board_svg(done)
 
 
 # -- won line, walks, saved games, the solver ----------------------------------------------------------------

@@ -23,7 +23,7 @@ from html import escape
 
 from .cards import SUIT_SYMBOLS, card_name, card_text, rank_text
 from .moves import column_name
-from .observation import Observable, Observation, observation_of, pile_mark
+from .observation import Observable, Observation, closed_piles, observation_of, pile_mark
 from .position import foundation_top
 
 __all__ = ["board_svg", "card_text", "draw", "foundation_top", "rank_text"]
@@ -189,6 +189,7 @@ def draw(obs: Observation, *, width: int | None = None) -> str:
 
     # a foundation layout's piles: each empty one marked with what it starts with, each labelled
     # with its number as the notation names it, its direction and its count (of sets, for a set pile)
+    closed = closed_piles(obs)
     for f, (rule, cards) in enumerate(zip(obs.piles, obs.foundation_piles, strict=True)):
         x = x_right + f % FOUNDATION_ROW * pitch
         y = y_top + f // FOUNDATION_ROW * row_h
@@ -200,6 +201,8 @@ def draw(obs: Observation, *, width: int | None = None) -> str:
             body.append(_slot(x, y, mark.replace("↑", "").replace("↓", "") + _TEXT_STYLE, RED if red else "#10361d"))
         sets = len(cards) // 4
         held = f"{sets} set{'' if sets == 1 else 's'}" if rule.set else f"{mark[-1]} {len(cards)}"
+        if f in closed:  # it takes nothing until the pile it opens after is complete
+            held = f"after f{closed[f] + 1}"
         body.append(_text(x, y + CARD_H + 15, f"f{f + 1} {held}", size=13, fill=INK))
 
     # the reserve, face-down cards as backs; several piles in rows of RESERVE_ROW
