@@ -29,6 +29,7 @@ from canfield.errors import RulesError, VariantError
 from canfield.moves import COL, WASTE, encode
 from canfield.notation import format_move
 from canfield.plugins.registry import rules_for
+from canfield.replay import replay_html
 from canfield.svg import board_svg
 
 from .lines import replay_won_line, walk_undo_and_save
@@ -233,6 +234,8 @@ def test_described_drawn_and_listed(capsys: pytest.CaptureFixture[str]) -> None:
     for module in (en, it, fr, pl):
         text = g.describe(module.WORDING.code)
         assert all(f" {n}" in text for n in range(1, 13)), module.WORDING.code
+    page = replay_html(g)  # the replay page names columns as the notation does
+    assert "9Q, 4♥ from column 9 onto 5♣ in column Q" in page and page.count("<svg") > 100
     assert "[the-plot](variants/the-plot.md)" in docsgen.differences_table(links=True)
     page = docsgen.variant_page("the-plot")
     assert canfield.get_variant("the-plot").description in page and "--variant the-plot" in page
