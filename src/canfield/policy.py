@@ -13,8 +13,8 @@ from __future__ import annotations
 import attrs
 
 from ._native import Engine as NativeEngine
-from .native import finish, native_engine
 from .moves import column_number
+from .native import finish, native_engine
 from .notation import Move
 from .position import Position
 from .rules import Rules
