@@ -26,6 +26,7 @@ from canfield.board import board_text
 from canfield.cli import main
 from canfield.describe import en, fr, it, pl
 from canfield.errors import RulesError, VariantError
+from canfield.fullscreen import screen_after
 from canfield.moves import COL, WASTE, encode
 from canfield.notation import format_move
 from canfield.plugins.registry import rules_for
@@ -174,6 +175,34 @@ def test_the_board_and_the_picture_show_twelve_columns() -> None:
     assert "f2–f8 open once f1 is complete" in board_text(g) and "f8 after f1<" in svg
     done = plot(FIRST_DONE, columns=COLUMNS)
     assert "open once" not in board_text(done) and "after f1" not in board_svg(done)
+
+
+def test_the_full_screen_fits_twelve_columns_in_80_by_24() -> None:
+    g = canfield.Game.from_code(WIN["code"], "the-plot")
+    for text in "31 41 25 78 9Q s s wT s w5 TQ s w8 s w5 65 QT s w8 s wQ s s w8 w8".split():
+        g.play(text)
+    screen = screen_after(g.position_string(), [], 80, 24)
+    lines = screen.text().splitlines()
+    # two blocks side by side, columns 1-6 on the left, 7-Q on the right, each top card in sight
+    row = next(i for i, line in enumerate(lines) if line.startswith("  2: —"))
+    assert lines[row].endswith("8: 2♦ A♠ K♥ Q♦ J♦ 10♦")
+    assert [line[41:44] for line in lines[row - 1 : row + 5]] == ["7: ", "8: ", "9: ", "T: ", "J: ", "Q: "]
+    assert any(line.startswith("Moves (") for line in lines) and lines[-1].startswith(">")
+    q = next(i for i, line in enumerate(lines) if line[41:44] == "Q: ")
+    assert screen.hit(q, lines[q].index("3♣")) == "3C"  # a click on the right block taps its card
+    # a column too long for its block keeps its top cards
+    long = plot(columns=columns(c1="KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS KH QH JH TH 9H"))
+    first = next(
+        line
+        for line in screen_after(long.position_string(), [], 80, 24).text().splitlines()
+        if line.startswith("  1: ")
+    )
+    assert first.startswith("  1: … ") and first[:39].rstrip().endswith("10♥ 9♥") and first[41:44] == "7: "
+    # with room, one column a line, as on the text board
+    tall = screen_after(g.position_string(), [], 80, 40).text().splitlines()
+    assert [line[:5] for line in tall if line[2:4] in {f"{c}:" for c in "123456789TJQ"}] == [
+        f"  {c}: " for c in "123456789TJQ"
+    ]
 
 
 # -- won line, walks, saved games, the solver ----------------------------------------------------------------
