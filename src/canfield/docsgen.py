@@ -149,17 +149,18 @@ def describe_fill(rules: Rules) -> str:
         cards = f"only {'an' if rank in (0, 7) else 'a'} {format_rank(rank)}"
     else:
         return CUSTOM.format(hook="canfield_fill_rule")
-    if rules.base_until_first:
-        base = "only the base rank until the base card's foundation is complete, then "
-        cards = base + cards
     if rules.fill_by_choice:
-        return f"{cards} from a reserve pile by choice, from the waste once every pile is empty"
-    if rules.fill_waste_only:
-        return f"{cards} from the waste only, by choice"
-    if not rules.auto_fill:
-        return f"{cards}, by choice"
-    source = "fuller reserve pile" if rules.reserve_piles > 1 else "reserve"
-    return f"{source} at once, then " + ("waste at once, then " if rules.fill_waste else "") + cards
+        text = f"{cards} from a reserve pile by choice, from the waste once every pile is empty"
+    elif rules.fill_waste_only:
+        text = f"{cards} from the waste only, by choice"
+    elif not rules.auto_fill:
+        text = f"{cards}, by choice"
+    else:
+        source = "fuller reserve pile" if rules.reserve_piles > 1 else "reserve"
+        text = f"{source} at once, then " + ("waste at once, then " if rules.fill_waste else "") + cards
+    if rules.base_until_first:
+        text += "; only the base rank until the base card's foundation is complete"
+    return text
 
 
 def describe_reserve_cards(rules: Rules) -> str:
