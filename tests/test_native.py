@@ -299,11 +299,24 @@ def _tables(**change: object) -> _native.Tables:
         {"column_limit": -1},
         {"reserve_play": "last"},
         {"face_down": 1},
+        {"fill_waste_only": 1},
+        {"base_until_first": None},
+        # A fill from the waste alone is the player's: not with the automatic fill, nor by choice.
+        {"fill_waste_only": True},
+        {"fill_waste_only": True, "auto_fill": False, "fill_by_choice": True},
+        # The base rank until the dealt foundation is complete needs a dealt base card.
+        {"base_until_first": True, "choose_base": True},
     ],
 )
 def test_native_tables_refuse_bad_tables(change: dict[str, object]) -> None:
     with pytest.raises(RulesError):
         _tables(**change)
+
+
+def test_native_tables_take_the_new_empty_column_rules() -> None:
+    # the refusals above are of these rules' wrong companions, not of the rules themselves
+    _tables(fill_waste_only=True, auto_fill=False, base_until_first=True)
+    _tables(base_until_first=True)
 
 
 def test_native_tables_take_the_largest_draw() -> None:
