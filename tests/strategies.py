@@ -14,7 +14,7 @@ OPTIONS = st.fixed_dictionaries(
         "tableau_moves": st.sampled_from(["any", "top-or-whole", "whole", "single"]),
         "reserve_play": st.sampled_from(["any", "last", "foundations"]),
         "foundation_takeback": st.booleans(),
-        "empty_column": st.sampled_from(["reserve", "reserve-then-waste", "any", "reserve-by-choice"]),
+        "empty_column": st.sampled_from(["reserve", "reserve-then-waste", "any", "reserve-by-choice", "waste"]),
     },
 )
 

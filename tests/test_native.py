@@ -56,6 +56,11 @@ OPTION_SETS: list[dict[str, object]] = [
     # foundation layouts: any-suit piles opening after the dealt one; two piles a suit both ways
     {"decks": 2, "columns": 6, "foundations": parse_foundations("xbu*/xbu>1/xbu>1/xbu>1/xbu>1/xbu>1/xbu>1/xbu>1")},
     {"foundations": parse_foundations("SAun/HAun/DAun/CAun/SKdn/HKdn/DKdn/CKdn"), "foundation_takeback": True},
+    # empty columns filled only from the waste, and only with the base rank until the first
+    # foundation is complete; up to twelve columns
+    {"columns": 12, "empty_column": "waste", "tableau_moves": "single"},
+    {"columns": 10, "empty_column": "any", "empty_column_base_until_first": True, "foundation_takeback": True},
+    {"decks": 2, "columns": 11, "empty_column": "waste", "empty_column_base_until_first": True},
 ]
 
 
@@ -270,7 +275,7 @@ def _tables(**change: object) -> _native.Tables:
     "change",
     [
         {"columns": 0},
-        {"columns": 10},
+        {"columns": 13},
         {"decks": 5},
         {"builds": [True] * 10},
         {"empty_ok": []},
@@ -294,11 +299,24 @@ def _tables(**change: object) -> _native.Tables:
         {"column_limit": -1},
         {"reserve_play": "last"},
         {"face_down": 1},
+        {"fill_waste_only": 1},
+        {"base_until_first": None},
+        # A fill from the waste alone is the player's: not with the automatic fill, nor by choice.
+        {"fill_waste_only": True},
+        {"fill_waste_only": True, "auto_fill": False, "fill_by_choice": True},
+        # The base rank until the dealt foundation is complete needs a dealt base card.
+        {"base_until_first": True, "choose_base": True},
     ],
 )
 def test_native_tables_refuse_bad_tables(change: dict[str, object]) -> None:
     with pytest.raises(RulesError):
         _tables(**change)
+
+
+def test_native_tables_take_the_new_empty_column_rules() -> None:
+    # the refusals above are of these rules' wrong companions, not of the rules themselves
+    _tables(fill_waste_only=True, auto_fill=False, base_until_first=True)
+    _tables(base_until_first=True)
 
 
 def test_native_tables_take_the_largest_draw() -> None:
@@ -370,7 +388,7 @@ def test_every_native_error_is_a_canfield_error() -> None:
         (lambda: _native.solve(e, max_states=-1), CanfieldError, "max_states must be"),
         (lambda: _native.solve(e, memory=None), CanfieldError, "memory must be"),
         (lambda: _native.solve(e, auto_finish=1), CanfieldError, "auto_finish must be a bool"),
-        (lambda: _native._decode_move(0, 10), CanfieldError, "columns must be 1..9"),
+        (lambda: _native._decode_move(0, 13), CanfieldError, "columns must be 1..12"),
         (lambda: _native._encode_move(moves.PLACE_MASK + 1, 8, 1), InvalidMoveError, "is not a move"),
         (lambda: _native._force_panic(e, "nowhere"), CanfieldError, "place must be"),
     ]

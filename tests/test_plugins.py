@@ -61,6 +61,7 @@ BUILTIN_IDS = [
     "reno",
     "storehouse",
     "superior",
+    "the-plot",
     "triple-canfield",
     "two-deck-demon",
     "variegated-canfield",

@@ -336,9 +336,21 @@ def brute_force(game: Game, limit: int = 300_000) -> str | None:
 
 def _small_layout(game: Game, rng: random.Random, left: int) -> tuple[list[tuple[int, ...]], list[int]] | None:
     """A foundation layout's piles with about ``left`` cards off them, and those cards; None for a
-    layout other than Beehive's set pile or Lafayette's piles up from the ace and down from the king."""
+    layout other than Beehive's set pile, Lafayette's piles up from the ace and down from the king,
+    or The Plot's any-suit piles up from the base (cards come off the piles that open after another,
+    so the one they wait for stays complete)."""
     rules = game.rules.piles
     assert rules is not None
+    if all(p.suit < 0 and p.start < 0 and p.wraps and not p.down and not p.set for p in rules):
+        start = game.position.start
+        any_piles = [[(f % 4) * 13 + (start + r) % 13 for r in range(13)] for f in range(len(rules))]
+        later = [f for f, p in enumerate(rules) if p.after >= 0]
+        taken: list[int] = []
+        for _ in range(left):
+            pile = any_piles[rng.choice(later)]
+            if pile:
+                taken.append(pile.pop())
+        return [tuple(p) for p in any_piles], taken
     if all(p.set for p in rules) and len(rules) == 1:
         ranks = list(range(13))
         rng.shuffle(ranks)

@@ -241,6 +241,7 @@ def render_positions() -> dict[str, canfield.Game]:
     out["two-decks-nine-columns"] = canfield.Game.from_code("CF1-D3-AAAAAAA", decks=2, columns=9)
     out["four-decks"] = canfield.Game.from_code("CF1-D3-AAAAAAA", "quadruple-canfield")
     out["face-up-reserve-of-20"] = canfield.Game.from_code("CF1-D1-AAAAAAA", "american-toad")
+    out["twelve-columns"] = canfield.Game.from_code("CF1-D1-AAAAAAA", "the-plot")
     won = canfield.Game.from_code(WINNING_CODE)
     while not won.is_won():
         won.play(canfield.policy.preferred_move(won.rules, won.position) or "s")

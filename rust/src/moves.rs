@@ -23,8 +23,11 @@ pub const RESERVE: u32 = 2;
 pub const FOUNDATION: u32 = 3;
 pub const FSUIT: u32 = 4;
 pub const COL: u32 = 8;
-/// The most columns a rule set may have (the notation names columns 1-9).
-pub const MAX_COLUMNS: u32 = 9;
+/// The most columns a rule set may have (the notation names them `COLUMN_NAMES`).
+pub const MAX_COLUMNS: u32 = 12;
+/// The one-character name of each column in the move notation: `1`-`9`, then `T`, `J`, `Q` for
+/// columns 10-12 (as a rank is written; no other place of the notation uses these letters).
+pub const COLUMN_NAMES: &[u8; MAX_COLUMNS as usize] = b"123456789TJQ";
 /// The place of reserve pile 2 (index 1): pile `k` (from 0) other than the first is at
 /// `RESERVES + k - 1` (see `reserve`).
 pub const RESERVES: u32 = 48;
@@ -130,6 +133,12 @@ pub const LAYOUT: [(&str, u64); 35] = [
     ("SET_CARDS", SET_CARDS as u64),
     ("REC_BASE", REC_BASE),
 ];
+
+/// The notation's name of column `i` (from 0): `1`-`9`, `T`, `J`, `Q`.
+#[inline]
+pub fn column_name(i: usize) -> &'static str {
+    std::str::from_utf8(&COLUMN_NAMES[i..=i]).expect("ASCII")
+}
 
 /// The place of column `i`.
 #[inline]
@@ -354,7 +363,7 @@ impl std::fmt::Display for Move {
                 p if p >= RESERVES => write!(f, "r{}", p - RESERVES + 2),
                 p if p >= FPILE => write!(f, "f{}", p - FPILE + 1),
                 p if p < COL => f.write_str(&"SHDC"[(p - FSUIT) as usize..=(p - FSUIT) as usize]),
-                p => write!(f, "{}", p - COL + 1),
+                p => f.write_str(column_name(col_index(p))),
             }
         }
         place(f, self.src())?;

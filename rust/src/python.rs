@@ -179,6 +179,18 @@ extractor!(
     "choose_base must be a bool"
 );
 extractor!(
+    fill_waste_only_arg,
+    bool,
+    Kind::Rules,
+    "fill_waste_only must be a bool"
+);
+extractor!(
+    base_until_first_arg,
+    bool,
+    Kind::Rules,
+    "base_until_first must be a bool"
+);
+extractor!(
     base_open_arg,
     bool,
     Kind::Position,
@@ -275,7 +287,7 @@ pub struct PyTables {
 impl PyTables {
     #[new]
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (columns, decks, builds, empty_ok, auto_fill, mode, takeback, draws, pass_limit, past_base=true, column_limit=None, reserve_play=0, face_down=false, reserve_piles=1, fill_waste=false, foundations=None, fill_by_choice=false, choose_base=false))]
+    #[pyo3(signature = (columns, decks, builds, empty_ok, auto_fill, mode, takeback, draws, pass_limit, past_base=true, column_limit=None, reserve_play=0, face_down=false, reserve_piles=1, fill_waste=false, foundations=None, fill_by_choice=false, choose_base=false, fill_waste_only=false, base_until_first=false))]
     fn new(
         columns: &Bound<'_, PyAny>,
         decks: &Bound<'_, PyAny>,
@@ -295,6 +307,8 @@ impl PyTables {
         #[pyo3(from_py_with = foundations_arg)] foundations: Option<Vec<PileTuple>>,
         #[pyo3(from_py_with = fill_by_choice_arg)] fill_by_choice: bool,
         #[pyo3(from_py_with = choose_base_arg)] choose_base: bool,
+        #[pyo3(from_py_with = fill_waste_only_arg)] fill_waste_only: bool,
+        #[pyo3(from_py_with = base_until_first_arg)] base_until_first: bool,
     ) -> PyResult<Self> {
         guard(|| {
             let k = Kind::Rules;
@@ -343,6 +357,7 @@ impl PyTables {
             })
             .and_then(|r| r.with_fill_by_choice(fill_by_choice))
             .map(|r| r.with_choose_base(choose_base))
+            .and_then(|r| r.with_empty_column(fill_waste_only, base_until_first))
             .map_err(|e| k.err(e))?;
             Ok(PyTables {
                 inner: Arc::new(rules),

@@ -86,6 +86,12 @@ pub struct Rules {
     /// Without `auto_fill`: an empty column takes only a reserve pile's top card, or the waste's
     /// once every pile is empty (the player's choice, never by itself; Dutchess).
     pub fill_by_choice: bool,
+    /// Without `auto_fill`: an empty column takes only the waste's top card (the player's choice,
+    /// never by itself; The Plot).
+    pub fill_waste_only: bool,
+    /// Until the foundation dealt the base card is complete, an empty column takes only a card of
+    /// the base rank (The Plot).
+    pub base_until_first: bool,
     /// The player chooses the foundations' base: no base card is dealt, and the first card put
     /// up, a reserve pile's top card, sets it; until then only reserve cards move (Dutchess).
     pub choose_base: bool,
@@ -181,6 +187,8 @@ impl Rules {
             reserve_piles: 1,
             fill_waste: false,
             fill_by_choice: false,
+            fill_waste_only: false,
+            base_until_first: false,
             choose_base: false,
             piles: None,
         })
@@ -234,6 +242,26 @@ impl Rules {
             );
         }
         self.fill_by_choice = fill_by_choice;
+        Ok(self)
+    }
+
+    /// These rules with an empty column filled only by the player from the waste
+    /// (`fill_waste_only`, which rules out `auto_fill` and `fill_by_choice`), and taking only the
+    /// base rank until the foundation dealt the base card is complete (`base_until_first`, which
+    /// needs a dealt base card: not with `choose_base`), checked. Call it after `with_choose_base`.
+    pub fn with_empty_column(
+        mut self,
+        fill_waste_only: bool,
+        base_until_first: bool,
+    ) -> Result<Rules, String> {
+        if fill_waste_only && (self.auto_fill || self.fill_by_choice) {
+            return Err("a fill from the waste alone (fill_waste_only) rules out the automatic fill and the fill by choice".into());
+        }
+        if base_until_first && self.choose_base {
+            return Err("base_until_first waits for the foundation dealt the base card: not with choose_base".into());
+        }
+        self.fill_waste_only = fill_waste_only;
+        self.base_until_first = base_until_first;
         Ok(self)
     }
 

@@ -5,10 +5,10 @@
 //! the solver's verdicts with each pruning switched off agree with the search with all of them.
 
 use canfield_native::engine::{Engine, Position};
-use canfield_native::moves::Move;
+use canfield_native::moves::{col_index, Move, WASTE};
 use canfield_native::rules::{PileRule, Rules};
 use canfield_native::solver::{Limits, Pruning, Verdict};
-use common::{agrees_with_each_pruning_off, count_settled, deck};
+use common::{agrees_with_each_pruning_off, count_settled, deck, walk};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -101,6 +101,34 @@ fn rules(
     )
 }
 
+/// The Plot's rules on one deck: `columns` columns building down in any suit, one card at a time,
+/// a reserve that plays only to the foundations, `plot()`'s piles, one pass of draw 1, and an
+/// empty column that takes only the waste's card, and only the base rank until the dealt pile is
+/// complete.
+fn plot_rules(columns: usize) -> Arc<Rules> {
+    let builds: Vec<bool> = (0..52 * 52)
+        .map(|i| (i / 52 % 13 + 1) % 13 == i % 52 % 13)
+        .collect();
+    Arc::new(
+        Rules::new(
+            columns,
+            1,
+            &builds,
+            &[true; 52],
+            false,
+            3,
+            false,
+            vec![1],
+            Some(1),
+            true,
+        )
+        .and_then(|r| r.with_limits(None, 2, false))
+        .and_then(|r| r.with_foundations(Some(plot())))
+        .and_then(|r| r.with_empty_column(true, true))
+        .unwrap(),
+    )
+}
+
 /// A reserve of `size`, the base card onto the dealt pile where the layout has one, one card a
 /// column, the rest the stock; the other piles empty.
 fn dealt(rules: &Rules, d: &[u8], size: usize) -> Position {
@@ -138,7 +166,46 @@ fn rule_sets() -> Vec<(Arc<Rules>, usize)> {
         (rules(4, false, false, 1, 1, two_way()), 13),
         (rules(6, true, false, 3, 2, hive()), 13),
         (rules(5, false, true, 1, 2, plot()), 10),
+        (plot_rules(12), 10),
     ]
+}
+
+#[test]
+fn the_waste_cards_moves_are_those_the_move_list_has() {
+    // The solver folds stock turns into the waste card's moves (`Engine::waste_moves`): they must
+    // be the moves `Engine::moves` lists from the waste (in any order), fills of empty columns included.
+    let mut fills = [0usize; 2]; // the waste's card onto an empty column: refused, played
+    for (rules, size) in rule_sets() {
+        for seed in 0..8 {
+            let mut e =
+                Engine::new(rules.clone(), &dealt(&rules, &deck(700 + seed), size)).unwrap();
+            let mut wm = Vec::new();
+            let mut ms = Vec::new();
+            walk(&mut e, seed, 400, |e, _| {
+                let Some(&w) = e.waste.last() else { return };
+                e.moves(&mut ms);
+                e.waste_moves(w, &mut wm);
+                let from_waste: Vec<Move> =
+                    ms.iter().copied().filter(|m| m.src() == WASTE).collect();
+                let mut listed = wm.clone();
+                listed.sort_unstable();
+                let mut expected = from_waste.clone();
+                expected.sort_unstable();
+                assert_eq!(listed, expected, "at {:?}", e.position());
+                if rules.base_until_first && e.cols.iter().any(Vec::is_empty) {
+                    fills[usize::from(
+                        from_waste
+                            .iter()
+                            .any(|m| m.to_column() && e.cols[col_index(m.dst())].is_empty()),
+                    )] += 1;
+                }
+            });
+        }
+    }
+    assert!(
+        fills.iter().all(|&n| n > 0),
+        "waste fills refused, played: {fills:?}"
+    );
 }
 
 #[test]

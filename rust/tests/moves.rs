@@ -96,6 +96,11 @@ fn the_layout_fits_together() {
     assert_eq!(Move::new(RESERVE, COL + 1, 1).to_string(), "r2");
     assert_eq!(Move::up(RESERVES).to_string(), "r2f");
     assert_eq!(Move::new(RESERVES + 2, COL + 2, 1).to_string(), "r43");
+    // Columns 10-12 are named T, J, Q, one character each as columns 1-9 are.
+    assert_eq!(Move::new(COL + 9, COL + 11, 1).to_string(), "TQ");
+    assert_eq!(Move::new(WASTE, COL + 10, 1).to_string(), "wJ");
+    assert_eq!(Move::new(COL + 11, COL, 3).to_string(), "Q1:3");
+    assert_eq!(Move::up(COL + 10).to_string(), "Jf");
     assert_eq!(Move::new(RESERVES, COL, 1).from_reserve(), Some(1));
     assert!(!Move::new(RESERVES, COL, 1).from_column());
 }

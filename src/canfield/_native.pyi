@@ -137,6 +137,8 @@ class Tables:
         foundations: Sequence[tuple[int | None, int | None, bool, bool, bool, bool, int | None]] | None = None,
         fill_by_choice: bool = False,
         choose_base: bool = False,
+        fill_waste_only: bool = False,
+        base_until_first: bool = False,
     ) -> Tables: ...
 
 @final

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 import attrs
 
 from .cards import SUIT_SYMBOLS, card_name, card_text, rank_text
-from .observation import Observable, Observation, observation_of, pile_mark
+from .moves import column_name
+from .observation import Observable, Observation, closed_piles, observation_of, pile_mark
 from .position import foundation_top
 
 #: Suits printed in red: hearts and diamonds.
@@ -101,6 +102,15 @@ def board_lines(view: Observation | Observable) -> list[list[Piece]]:
         found = lines[-1]
         found += [Piece("  " if f % 4 else ""), Piece(f"f{f + 1} {pile_mark(rule, obs.start)} ")]
         found += [Piece(card(cards[-1]), cards[-1]), Piece(f" ({len(cards)})")] if cards else [Piece(EMPTY)]
+    # piles that open only once another is complete, one line for those waiting on each pile
+    closed = closed_piles(obs)
+    for after in sorted(set(closed.values())):
+        waiting = [f + 1 for f, a in closed.items() if a == after]
+        names = f"f{waiting[0]}" if len(waiting) == 1 else f"f{waiting[0]}–f{waiting[-1]}"
+        if waiting != list(range(waiting[0], waiting[-1] + 1)):
+            names = ", ".join(f"f{f}" for f in waiting)
+        verb = "opens" if len(waiting) == 1 else "open"
+        lines.append([Piece(" " * len(label_piles) + f"{names} {verb} once f{after + 1} is complete")])
     # one deck's four foundations a line, so several decks still fit an 80-column terminal
     for i, (s, n) in enumerate(obs.foundations):
         if i % 4 == 0:
@@ -110,7 +120,8 @@ def board_lines(view: Observation | Observable) -> list[list[Piece]]:
         found += [Piece("  " if i % 4 else ""), Piece(f"{SUIT_SYMBOLS[s]} ")]
         found += [Piece(card(top), top), Piece(f" ({n})")] if top is not None else [Piece(EMPTY)]
     lines += [
-        [Piece(f"  {i + 1}: "), *(_pieces(col, each=True) or [Piece(EMPTY)])] for i, col in enumerate(obs.columns)
+        [Piece(f"  {column_name(i)}: "), *(_pieces(col, each=True) or [Piece(EMPTY)])]
+        for i, col in enumerate(obs.columns)
     ]
     return lines
 

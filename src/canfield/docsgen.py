@@ -150,11 +150,17 @@ def describe_fill(rules: Rules) -> str:
     else:
         return CUSTOM.format(hook="canfield_fill_rule")
     if rules.fill_by_choice:
-        return f"{cards} from a reserve pile by choice, from the waste once every pile is empty"
-    if not rules.auto_fill:
-        return f"{cards}, by choice"
-    source = "fuller reserve pile" if rules.reserve_piles > 1 else "reserve"
-    return f"{source} at once, then " + ("waste at once, then " if rules.fill_waste else "") + cards
+        text = f"{cards} from a reserve pile by choice, from the waste once every pile is empty"
+    elif rules.fill_waste_only:
+        text = f"{cards} from the waste only, by choice"
+    elif not rules.auto_fill:
+        text = f"{cards}, by choice"
+    else:
+        source = "fuller reserve pile" if rules.reserve_piles > 1 else "reserve"
+        text = f"{source} at once, then " + ("waste at once, then " if rules.fill_waste else "") + cards
+    if rules.base_until_first:
+        text += "; only the base rank until the base card's foundation is complete"
+    return text
 
 
 def describe_reserve_cards(rules: Rules) -> str:
@@ -263,7 +269,7 @@ ROWS: tuple[Row, ...] = (
     Row("column moves", ("tableau_moves",), lambda r: _MOVES_WORDS[r.spec.tableau_moves]),
     Row("column build", ("build", "build_wraps", "build_past_base"), describe_build),
     Row("column limit", ("column_limit",), lambda r: "none" if r.column_limit is None else f"{r.column_limit} cards"),
-    Row("empty column", ("empty_column", "empty_column_rank"), describe_fill),
+    Row("empty column", ("empty_column", "empty_column_rank", "empty_column_base_until_first"), describe_fill),
     Row("foundation base", ("foundation_base", "base_cards_up", "choose_base"), describe_base),
     Row("foundation piles", ("foundations",), describe_foundation_layout),
     Row("take-back", ("foundation_takeback",), lambda r: format_value("", r.takeback)),

@@ -67,6 +67,7 @@ from .moves import (
     RESERVE_LAST,
     SET_CARDS,
     WASTE,
+    column_name,
     decode,
     encode,
     is_column,
@@ -135,6 +136,7 @@ class Engine:
     __slots__ = (
         "auto_fill",
         "base_open",
+        "base_until_first",
         "builds",
         "children",
         "cols",
@@ -143,6 +145,8 @@ class Engine:
         "fcount",
         "fill_by_choice",
         "fill_waste",
+        "fill_waste_only",
+        "first",
         "fnext",
         "fof",
         "fp",
@@ -177,6 +181,8 @@ class Engine:
         self.auto_fill = rules.auto_fill
         self.fill_waste = rules.fill_waste
         self.fill_by_choice = rules.fill_by_choice
+        self.fill_waste_only = rules.fill_waste_only
+        self.base_until_first = rules.base_until_first
         self.mode = rules.mode
         self.takeback = rules.takeback
         self.limit = 10**9 if rules.column_limit is None else rules.column_limit
@@ -213,6 +219,8 @@ class Engine:
         # A foundation layout of the rules' own: each pile's cards (see the module docs).
         self.layout: tuple[PileRule, ...] | None = rules.piles
         self.fp = [list(p) for p in pos.foundation_piles]
+        #: The foundation dealt the base card: the layout's pile with ``dealt``, else the first.
+        self.first = next((f for f, p in enumerate(self.layout or ()) if p.dealt), 0)
         self.takers = [0] * 52
         self.set_open = 0
         if self.layout is not None:
@@ -467,6 +475,7 @@ class Engine:
                             add(code | dst << DST_SHIFT)
         if -1 in tops and (not self.auto_fill or self.reserve_empty()):
             empty_ok = self.empty_ok
+            base = self.start if self._base_only() else -1
             scards, scodes = self._sources()
             for j in range(ncols):
                 if tops[j] < 0:
@@ -475,6 +484,8 @@ class Engine:
                         src = code & PLACE_MASK
                         n = code >> COUNT_SHIFT
                         if self.fill_by_choice and not self._fills_by_choice(src):
+                            continue
+                        if (self.fill_waste_only and src != WASTE) or (base >= 0 and c % 13 != base):
                             continue
                         if empty_ok[c] and (not is_column(src) or n != len(cols[src - COL])) and n <= self.limit:
                             add(code | dst)
@@ -499,7 +510,7 @@ class Engine:
             if len(col) >= self.limit:
                 continue
             for k, c in tops:
-                if self.builds[c * 52 + col[-1]] if col else may_fill and self.empty_ok[c]:
+                if self.builds[c * 52 + col[-1]] if col else may_fill and not self.fill_waste_only and self.empty_ok[c]:
                     out.append(reserve_place(k) | dst | _ONE)
         return out
 
@@ -517,6 +528,15 @@ class Engine:
         """With ``fill_by_choice``: whether a card from ``src`` may go on an empty column, being a
         reserve pile's top card, or the waste's once every pile is empty."""
         return reserve_index(src) is not None or (src == WASTE and self.reserve_empty())
+
+    def _base_only(self) -> bool:
+        """Whether an empty column takes only a card of the base rank now (``base_until_first``:
+        the foundation dealt the base card is not complete yet)."""
+        if not self.base_until_first:
+            return False
+        if self.layout is not None:
+            return not pile_complete(self.layout[self.first], self.fp[self.first], self.start)
+        return self.fcount[0] < 13
 
     def reserve_empty(self) -> bool:
         """Whether every reserve pile is empty."""
@@ -784,12 +804,12 @@ class Engine:
         elif is_column(src):
             col = self.cols[src - COL]
             if not col:
-                return f"column {src - COL + 1} is empty"
+                return f"column {column_name(src - COL)} is empty"
             if n > len(col):
-                return f"column {src - COL + 1} has only {len(col)} card{'s' if len(col) > 1 else ''}"
+                return f"column {column_name(src - COL)} has only {len(col)} card{'s' if len(col) > 1 else ''}"
             cards = col[-n:]
             if self.down[src - COL] >> (len(col) - n):  # a face-down card among the cards moved
-                return f"a face-down card is among the {n} cards of column {src - COL + 1}"
+                return f"a face-down card is among the {n} cards of column {column_name(src - COL)}"
             if self.mode == MODE_SINGLE and n > 1:
                 return "these rules move one card at a time"
             for a, b in itertools.pairwise(cards):
@@ -829,7 +849,7 @@ class Engine:
                 return f"{card_symbol(c)} cannot start the {SUIT_WORDS[s]} foundation (only {want} can)"
             return f"{card_symbol(c)} does not go on the {SUIT_WORDS[s]} foundation (it needs {want})"
         target = self.cols[dst - COL]
-        j = dst - COL + 1
+        j = column_name(dst - COL)
         if len(target) + n > self.limit:
             return f"column {j} may hold at most {self.limit} cards"
         if target:
@@ -844,8 +864,16 @@ class Engine:
             if src == WASTE:
                 return f"column {j} is empty and takes the waste's card only once every reserve pile is empty"
             return f"column {j} is empty and takes only a reserve card (the waste's once the reserve is empty)"
+        if self.fill_waste_only and src != WASTE:
+            return f"column {j} is empty and takes only the waste's top card"
         if is_column(src) and n == len(self.cols[src - COL]):
             return "moving a whole column onto an empty column changes nothing"
+        if self._base_only() and c % 13 != self.start:
+            first = "the base card's foundation" if self.layout is None else f"foundation pile {self.first + 1}"
+            return (
+                f"{card_symbol(c)} may not go on an empty column yet: until {first} is complete, only a "
+                f"{RANK_WORDS[self.start]} (the base rank) may"
+            )
         rank = self.rules.spec.empty_column_rank
         if rank is not None and not self.rules.empty_ok[c]:
             return f"{card_symbol(c)} may not go on an empty column (only a {RANK_WORDS[rank]} may)"
@@ -860,7 +888,7 @@ class Engine:
                 return f"a foundation takes one card at a time, or {SET_CARDS} of a kind from a column"
             cards = self.cols[src - COL][-n:]
             if len({x % 13 for x in cards}) > 1:
-                return f"the top {n} cards of column {src - COL + 1} are not of one rank"
+                return f"the top {n} cards of column {column_name(src - COL)} are not of one rank"
             if not self.set_open:
                 return "no foundation takes a set of four now"
             if g is not None and not self.set_open >> g & 1:
@@ -869,7 +897,17 @@ class Engine:
         takers = self.takers[c]
         if not takers and self.set_open and not any(not p.set for p in self.layout or ()):
             return f"no foundation takes {card_symbol(c)} alone: four of a kind go up at once from a column (':4')"
+        if g is not None and not takers >> g & 1 and (after := self._closed(g)) is not None:
+            return f"foundation pile {g + 1} is closed: it opens only once pile {after + 1} is complete"
         if not takers:
+            closed = [f for f in range(len(self.fp)) if self._closed(f) is not None and self._would_take(f, c)]
+            if closed:
+                after = self._closed(closed[0])
+                assert after is not None
+                return (
+                    f"no open foundation takes {card_symbol(c)}: pile {closed[0] + 1} would, but it opens only once "
+                    f"pile {after + 1} is complete"
+                )
             return f"no foundation takes {card_symbol(c)} now"
         if g is None:
             names = ", ".join(f"f{f + 1}" for f in _bits(takers))
@@ -877,6 +915,20 @@ class Engine:
         if not takers >> g & 1:
             return f"foundation pile {g + 1} does not take {card_symbol(c)}"
         return f"only one foundation takes {card_symbol(c)}: the move names no pile ('f')"
+
+    def _closed(self, f: int) -> int | None:
+        """The pile that layout pile ``f`` opens after, while that pile is incomplete; else None."""
+        assert self.layout is not None
+        after = self.layout[f].after
+        if after < 0 or pile_complete(self.layout[after], self.fp[after], self.start):
+            return None
+        return after
+
+    def _would_take(self, f: int, c: int) -> bool:
+        """Whether layout pile ``f`` would take card ``c`` alone, were it open."""
+        assert self.layout is not None
+        p = self.layout[f]
+        return not p.set and (p.suit < 0 or p.suit == c // 13) and pile_next(p, self.fp[f], self.start) == c % 13
 
     def passes_text(self) -> str:
         """Which pass through the stock this is, e.g. ``pass 2 of 3`` or ``pass 1 of unlimited``."""

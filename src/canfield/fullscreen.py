@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .board import board_lines, is_red
+from .board import Piece, board_lines, is_red
 from .terminal import HELP, listed_moves
 
 if TYPE_CHECKING:
@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 STYLES = ("", "red", "bold", "dim", "selected")
 #: The smallest screen the game lays out fully; a smaller one gets a note instead.
 MIN_WIDTH, MIN_HEIGHT = 40, 12
+#: With more columns than this, and too few rows for the board and a few moves under it
+#: (`MOVE_ROWS`), the columns are shown in two blocks side by side (The Plot's twelve at 80x24).
+SIDE_BY_SIDE, MOVE_ROWS = 6, 4
 PROMPT = "> "
 
 
@@ -82,7 +85,14 @@ def layout(session: Session, width: int, height: int, *, entry: str = "", select
     deal = f"deal {game.code} ({game.variant})" if game.code else f"a game from a position ({game.variant})"
     rows.append([Span(deal, "dim"), Span("   ? help · q quit", "dim")])
     rows.append([])
-    for i, line in enumerate(board_lines(game)):
+    message = [w for part in session.message.split("\n") for w in textwrap.wrap(part, width - 1) or [""]]
+    if session.helping:
+        message = []
+    lines = board_lines(game)
+    ncols = len(game.position.columns)
+    if ncols > SIDE_BY_SIDE and len(rows) + len(lines) + 1 + len(message) + 2 + MOVE_ROWS > height:
+        lines = _columns_side_by_side(lines, ncols, (width - 1) // 2)
+    for i, line in enumerate(lines):
         row: list[Span] = []
         x = 0
         for piece in line:
@@ -93,9 +103,6 @@ def layout(session: Session, width: int, height: int, *, entry: str = "", select
             x += len(piece.text)
         rows.append(row)
     rows.append([])
-    message = [w for part in session.message.split("\n") for w in textwrap.wrap(part, width - 1) or [""]]
-    if session.helping:
-        message = []
     bottom = len(message) + 2  # the message, a blank line and the input line
     room = height - len(rows) - bottom
     rows += _moves(session, width, room, selected, hits, len(rows))
@@ -105,6 +112,32 @@ def layout(session: Session, width: int, height: int, *, entry: str = "", select
     rows += [[Span(m)] for m in message]
     rows.append([Span(PROMPT + entry)])
     return _screen(rows[:height], hits, (min(len(rows), height) - 1, len(PROMPT + entry)), width)
+
+
+def _columns_side_by_side(lines: list[list[Piece]], ncols: int, half: int) -> list[list[Piece]]:
+    """``lines`` (a board's) with its last ``ncols`` lines, the columns, in two blocks side by side,
+    each ``half`` characters wide: the first half of the columns on the left. A column too long for
+    its block keeps its label and its top cards, after ``…``."""
+    head, cols = lines[:-ncols], lines[-ncols:]
+    rows = (ncols + 1) // 2
+    out = list(head)
+    for i in range(rows):
+        left = _fit(cols[i], half - 1)
+        width = sum(len(p.text) for p in left)
+        right = _fit(cols[rows + i], half - 1) if rows + i < ncols else []
+        out.append([*left, Piece(" " * (half - width)), *right])
+    return out
+
+
+def _fit(line: list[Piece], width: int) -> list[Piece]:
+    """A column's line (its label, then cards and spaces) in at most ``width`` characters: the
+    cards nearest the bottom give way first, to ``…``."""
+    label, cards = line[0], list(line[1:])
+    cut = False
+    while cards and len(label.text) + sum(len(p.text) for p in cards) + (2 if cut else 0) > width:
+        del cards[:2]  # a card and the space after it
+        cut = True
+    return [label, *([Piece("… ")] if cut else []), *cards]
 
 
 def _moves(session: Session, width: int, room: int, selected: int, hits: list[Hit], top: int) -> list[list[Span]]:

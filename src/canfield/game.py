@@ -408,7 +408,7 @@ class Game:
     def tap(self, place: str, *, double_tap: bool | None = None) -> Move | None:
         """Play what a tap on ``place`` does in the app and return it, or None when nothing happens.
 
-        ``place`` is ``'s'`` (the stock), ``'w'``, ``'r'``, a column ``'1'``–``'9'`` (its top card),
+        ``place`` is ``'s'`` (the stock), ``'w'``, ``'r'``, a column ``'1'``–``'9'``, ``'T'``, ``'J'``, ``'Q'`` (its top card),
         or a card's text (``'QC'``, ``'7♥'``) on top of the waste or reserve or anywhere in a
         column, where a card below the top means the run from it. The card goes to its foundation
         when it fits; otherwise, with double tap on (`double_tap`, default True), to the longest

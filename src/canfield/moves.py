@@ -46,8 +46,26 @@ MAX_FOUNDATIONS = _native.MAX_FOUNDATIONS
 #: The cards a set pile takes at once: four of a kind.
 SET_CARDS = _native.SET_CARDS
 
-#: The most columns a rule set may have (the notation names columns 1-9).
+#: The most columns a rule set may have (the notation names them `COLUMN_NAMES`).
 MAX_COLUMNS = _native.MAX_COLUMNS
+#: Each column's one-character name in the move notation and on every board: ``1``–``9``, then
+#: ``T``, ``J``, ``Q`` for columns 10–12 (written as those ranks are; no other place of the
+#: notation uses these letters), as the native engine writes them.
+COLUMN_NAMES = "123456789TJQ"
+assert len(COLUMN_NAMES) == MAX_COLUMNS, "a name for every column the native engine allows"
+
+
+def column_name(i: int) -> str:
+    """The name of column ``i`` (from 0): ``'1'``–``'9'``, ``'T'``, ``'J'``, ``'Q'``."""
+    return COLUMN_NAMES[i]
+
+
+def column_number(name: str) -> int | None:
+    """The column (from 0) a one-character name stands for (``'3'``, ``'t'`` or ``'T'``), or None."""
+    i = COLUMN_NAMES.find(name.upper()) if len(name) == 1 else -1
+    return None if i < 0 else i
+
+
 #: The most decks a rule set may have, and so the most cards in play.
 MAX_DECKS = _native.MAX_DECKS
 MAX_CARDS = _native.MAX_CARDS

@@ -3,7 +3,8 @@
 Moves: ``s`` turns the stock (or turns the waste back over); ``wf``, ``rf``, ``3f`` send the waste,
 reserve or column-3 top card to its foundation; ``w2``, ``r2`` play them onto column 2; ``13``
 moves column 1's top card onto column 3 and ``13:4`` its top 4 cards; ``H2`` moves the top card of
-the hearts foundation onto column 2. Parsing also accepts upper/lower case, suit symbols and
+the hearts foundation onto column 2. Columns 10, 11 and 12 are ``T``, ``J`` and ``Q`` (``wT``,
+``QT``), so every column is one character. Parsing also accepts upper/lower case, suit symbols and
 ``13:1`` (written back as ``13``). With several reserve piles, ``r`` is pile 1 and ``r2``–``r8``
 followed by the target name the others: ``r2f`` sends pile 2's top card up, ``r23`` plays it onto
 column 3 (``r2`` alone stays pile 1's card onto column 2). With a foundation layout of the rules'
@@ -22,6 +23,7 @@ from .cards import RANKS, SUITS, card_name, parse_card, parse_rank, parse_suit
 from .errors import CanfieldError, InvalidMoveError, InvalidPositionError
 from .moves import (
     COL,
+    COLUMN_NAMES,
     COUNT_SHIFT,
     FOUNDATION,
     FSUIT,
@@ -33,6 +35,8 @@ from .moves import (
     SET_CARDS,
     STOCK,
     WASTE,
+    column_name,
+    column_number,
     decode,
     encode,
     is_column,
@@ -47,8 +51,10 @@ from .position import Position
 from .text import format_option, read_int, shown
 
 _PILE = "[fF](?:1[0-6]|[1-9])"
+#: A column's name, upper or lower case (``1``–``9``, ``T``, ``J``, ``Q``).
+_COLUMN = f"[{COLUMN_NAMES}{COLUMN_NAMES[9:].lower()}]"
 _MOVE_RE = re.compile(
-    rf"([rR][2-{MAX_RESERVES}](?=[fF1-9])|{_PILE}|[wWrR1-9SHDCshdc♠♥♦♣])({_PILE}|[fF1-9])(?::([0-9]+))?"
+    rf"([rR][2-{MAX_RESERVES}](?=[fF1-9TJQtjq])|{_PILE}|[wWrRSHDCshdc♠♥♦♣]|{_COLUMN})({_PILE}|[fF]|{_COLUMN})(?::([0-9]+))?"
 )
 
 
@@ -62,8 +68,8 @@ class Move:
     ``str(move)``, or parse the text); equality and hashing are identity's, as fast as can be.
 
     ``source`` is ``'s'`` (the stock), ``'w'``, ``'r'`` (reserve pile 1), ``'r2'``–``'r8'`` (the
-    other reserve piles, where the rules have several), a column number ``'1'``–``'9'`` or a
-    foundation's suit letter ``'S'``/``'H'``/``'D'``/``'C'``; ``target`` is ``'f'``, a column
+    other reserve piles, where the rules have several), a column's name ``'1'``–``'9'``, ``'T'``,
+    ``'J'``, ``'Q'`` (columns 10–12) or a foundation's suit letter ``'S'``/``'H'``/``'D'``/``'C'``; ``target`` is ``'f'``, a column
     number, or ``''`` for the stock move; ``count`` is the number of cards moved (0 for the stock
     move). The flags say the same in words, for scorers and programs: `is_stock`, `to_foundation`,
     `from_foundation`, `from_waste`, `from_reserve`, `from_column`, `to_column`.
@@ -89,9 +95,9 @@ class Move:
     text: str
     """The canonical text, e.g. ``'13:4'``."""
     source: str
-    """Where the cards come from: ``'s'``, ``'w'``, ``'r'``, ``'r2'``–``'r8'``, ``'1'``–``'9'`` or a suit letter."""
+    """Where the cards come from: ``'s'``, ``'w'``, ``'r'``, ``'r2'``–``'r8'``, a column's name (``'1'``–``'9'``, ``'T'``, ``'J'``, ``'Q'``) or a suit letter."""
     target: str
-    """Where they go: ``'f'``, ``'1'``–``'9'``, or ``''`` for the stock move."""
+    """Where they go: ``'f'``, a column's name, or ``''`` for the stock move."""
     count: int
     """How many cards move (0 for the stock move)."""
     is_stock: bool
@@ -207,7 +213,7 @@ def _place_text(p: int) -> str:
         return f"f{f + 1}"
     if p < COL:
         return SUITS[p - FSUIT]
-    return str(p - COL + 1)
+    return column_name(p - COL)
 
 
 def _format(m: int) -> str:
@@ -234,23 +240,24 @@ def parse_move(text: str) -> int:
     if not m:
         raise InvalidMoveError(
             f"malformed move {shown(text)}: expected 's', a source (w, r, reserve pile r2-r{MAX_RESERVES}, "
-            "column 1-9, a foundation's suit S/H/D/C, or a numbered foundation pile f1-f16) and a target (f, f1-f16 "
-            "or column 1-9), optionally ':count', e.g. 'wf', 'r2', '13:4'"
+            "column 1-9 or T, J, Q for 10-12, a foundation's suit S/H/D/C, or a numbered foundation pile f1-f16) "
+            "and a target (f, f1-f16 or a column), optionally ':count', e.g. 'wf', 'r2', '13:4'"
         )
     s, d, n = m.groups()
     if s[0] in "fF":  # a layout's foundation pile
         src = pile_place(int(s[1:]) - 1)
     elif len(s) == 2:  # reserve pile 2..8
         src = reserve_place(int(s[1]) - 1)
-    elif s.isdigit():
-        src = COL + int(s) - 1
+    elif (i := column_number(s)) is not None:
+        src = COL + i
     elif s in "wW":
         src = WASTE
     elif s in "rR":
         src = RESERVE
     else:
         src = FSUIT + parse_suit(s)
-    dst = FOUNDATION if d in "fF" else pile_place(int(d[1:]) - 1) if d[0] in "fF" else COL + int(d) - 1
+    j = column_number(d)
+    dst = FOUNDATION if d in "fF" else pile_place(int(d[1:]) - 1) if j is None else COL + j
     count = 1 if n is None else read_int(n)
     if src == dst:
         raise InvalidMoveError(f"malformed move {shown(text)}: a pile cannot move onto itself")

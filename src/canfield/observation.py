@@ -14,7 +14,7 @@ import attrs
 
 from .cards import RANKS, SUIT_SYMBOLS
 from .position import Position
-from .rules import PileRule, Rules
+from .rules import PileRule, Rules, pile_complete
 
 
 @attrs.frozen
@@ -82,6 +82,16 @@ def pile_mark(pile: PileRule, start: int) -> str:
         return "4×"
     suit = SUIT_SYMBOLS[pile.suit] if pile.suit >= 0 else ""
     return f"{RANKS[pile_start(pile, start)]}{suit}{'↓' if pile.down else '↑'}"
+
+
+def closed_piles(obs: Observation) -> dict[int, int]:
+    """The foundation piles of a layout that take nothing yet, each with the pile it opens after
+    (``{1: 0, 2: 0, …}`` while The Plot's first pile is incomplete), for the views to say so."""
+    return {
+        f: rule.after
+        for f, rule in enumerate(obs.piles)
+        if rule.after >= 0 and not pile_complete(obs.piles[rule.after], obs.foundation_piles[rule.after], obs.start)
+    }
 
 
 class Observable(Protocol):

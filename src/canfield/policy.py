@@ -13,6 +13,7 @@ from __future__ import annotations
 import attrs
 
 from ._native import Engine as NativeEngine
+from .moves import column_number
 from .native import finish, native_engine
 from .notation import Move
 from .position import Position
@@ -57,6 +58,13 @@ def _frees_a_card(engine: NativeEngine, rules: Rules, move: Move, position: Posi
             engine.unmake()
 
 
+def _column(name: str) -> int:
+    """The column (from 0) of a move's source or target that is a column's name."""
+    i = column_number(name)
+    assert i is not None, f"{name!r} names no column"
+    return i
+
+
 def preferred_move(rules: Rules, position: Position) -> Move | None:
     """The policy's move at ``position`` under ``rules``, or None when it sees nothing to do.
 
@@ -71,7 +79,7 @@ def preferred_move(rules: Rules, position: Position) -> Move | None:
     columns = position.columns
 
     def onto_card(m: Move) -> bool:
-        return m.to_column and bool(columns[int(m.target) - 1])
+        return m.to_column and bool(columns[_column(m.target)])
 
     up = [m for m in moves if m.to_foundation]
     for source in ("r", "w"):
@@ -86,7 +94,7 @@ def preferred_move(rules: Rules, position: Position) -> Move | None:
     freeing = [
         m
         for m in moves
-        if m.source.isdigit() and onto_card(m) and _frees_a_card(engine, rules, m, position, int(m.source) - 1)
+        if m.from_column and onto_card(m) and _frees_a_card(engine, rules, m, position, _column(m.source))
     ]
     if freeing:
         return freeing[0]

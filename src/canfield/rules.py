@@ -111,7 +111,25 @@ class FillRule:
         },
     )
 
+    waste_only: bool = attrs.field(
+        default=False,
+        kw_only=True,
+        metadata={"doc": "Without auto: an empty column takes only the waste's top card, when the player chooses."},
+    )
+    base_until_first: bool = attrs.field(
+        default=False,
+        kw_only=True,
+        metadata={
+            "doc": "Until the foundation dealt the base card is complete, an empty column takes only a card "
+            "of the base rank (and only one that accepts allows)."
+        },
+    )
+
     def __attrs_post_init__(self) -> None:
+        if self.waste_only and (self.auto or self.by_choice):
+            raise VariantError(
+                "FillRule(waste_only=True) is a fill by the player from the waste: it needs auto=False and by_choice=False"
+            )
         if self.waste and not self.auto:
             raise VariantError("FillRule(waste=True) is part of the automatic fill: it needs auto=True")
         if self.by_choice and self.auto:
@@ -198,6 +216,11 @@ class Rules:
     #: Without `auto_fill`: an empty column takes only a reserve pile's top card, or the waste's
     #: once every pile is empty (``empty_column="reserve-by-choice"``).
     fill_by_choice: bool
+    #: Without `auto_fill`: an empty column takes only the waste's top card (``empty_column="waste"``).
+    fill_waste_only: bool
+    #: Until the foundation dealt the base card is complete, an empty column takes only a card of
+    #: the base rank (``empty_column_base_until_first``).
+    base_until_first: bool
     #: How many reserve piles there are.
     reserve_piles: int
     mode: int
@@ -283,6 +306,8 @@ class Rules:
             ],
             self.fill_by_choice,
             self.spec.choose_base,
+            self.fill_waste_only,
+            self.base_until_first,
         )
 
     def options(self) -> dict[str, Any]:
@@ -329,6 +354,8 @@ def compile_rules(variant: Variant, spec: RuleSpec, hook: pluggy.HookRelay) -> R
     if not isinstance(fill, FillRule):
         raise _fail(variant, f"canfield_fill_rule returned {fill!r}, not a FillRule")
     empty_ok = [bool(fill.accepts(c)) for c in range(52)]
+    if fill.base_until_first and (spec.foundation_base is not None or not spec._has_base_card()):
+        raise _fail(variant, "FillRule(base_until_first=True) needs a dealt base card, and these rules deal none")
 
     passes = hook.canfield_pass_limit(spec=spec)
     if not (
@@ -372,6 +399,8 @@ def compile_rules(variant: Variant, spec: RuleSpec, hook: pluggy.HookRelay) -> R
         auto_fill=fill.auto,
         fill_waste=fill.waste,
         fill_by_choice=fill.by_choice,
+        fill_waste_only=fill.waste_only,
+        base_until_first=fill.base_until_first,
         reserve_piles=spec.reserve_piles,
         mode=mode,
         takeback=spec.foundation_takeback,

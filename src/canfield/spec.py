@@ -23,7 +23,7 @@ BUILD_RULES: tuple[str, ...] = ("alternate-colour", "any-suit", "same-suit", "sa
 #: The choices of `FoundationPile`'s text fields.
 FOUNDATION_DIRECTIONS: tuple[str, ...] = ("up", "down")
 FOUNDATION_TAKES: tuple[str, ...] = ("one", "set")
-EMPTY_COLUMN: tuple[str, ...] = ("reserve", "reserve-then-waste", "any", "reserve-by-choice")
+EMPTY_COLUMN: tuple[str, ...] = ("reserve", "reserve-then-waste", "any", "reserve-by-choice", "waste")
 RESERVE_VISIBLE: tuple[str, ...] = ("top", "all")
 RESERVE_PLAY: tuple[str, ...] = ("any", "last", "foundations")
 #: The most cards a column's deal may have (``column_deal``), and so the most face-down cards.
@@ -318,7 +318,14 @@ class RuleSpec:
         default="reserve",
         validator=_one_of(EMPTY_COLUMN),
         metadata=_doc(
-            "How an empty column fills: at once from the reserve, then with any card once the reserve is empty ('reserve'); at once from the reserve, then from the waste's top card once the reserve is empty, then with any card ('reserve-then-waste'); or with any card at any time, never automatically ('any'); or only when the player chooses, with the top card of any reserve pile, or the waste's once every pile is empty ('reserve-by-choice')."
+            "How an empty column fills: at once from the reserve, then with any card once the reserve is empty ('reserve'); at once from the reserve, then from the waste's top card once the reserve is empty, then with any card ('reserve-then-waste'); or with any card at any time, never automatically ('any'); or only when the player chooses, with the top card of any reserve pile, or the waste's once every pile is empty ('reserve-by-choice'); or only when the player chooses, with the waste's top card and nothing else ('waste')."
+        ),
+    )
+    empty_column_base_until_first: bool = attrs.field(
+        default=False,
+        validator=_bool,
+        metadata=_doc(
+            "Whether, until the foundation dealt the base card is complete (13 cards), an empty column takes only a card of the base rank; after that, whatever empty_column and empty_column_rank allow."
         ),
     )
     empty_column_rank: int | None = attrs.field(
@@ -404,6 +411,11 @@ class RuleSpec:
         if self.choose_base and not self.build_past_base:
             raise RulesError(
                 "build_past_base=False ranks columns from a base known from the deal: it does not go with choose_base=True"
+            )
+        if self.empty_column_base_until_first and (self.foundation_base is not None or not self._has_base_card()):
+            raise RulesError(
+                "empty_column_base_until_first=True waits for the foundation dealt the base card: it needs a dealt "
+                "base card (foundation_base=None, choose_base=False, and with foundations a pile with dealt=True)"
             )
         if self.foundations is not None:
             if self.foundation_base is not None or not self.base_cards_up:

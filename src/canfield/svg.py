@@ -7,7 +7,7 @@ backs; several piles side by side, three to a row, each labelled as the notation
 player has still to choose the base), the columns, and a line with the variant, draw, pass, score and
 moves (and "base to choose" until the base is chosen). Nothing face down is in the image, not even as text.
 Any registered variant can be drawn: more decks give more foundations (in rows of eight for three
-or four decks, so each place of a row keeps one suit), and up to nine columns.
+or four decks, so each place of a row keeps one suit), and up to twelve columns (10–12 labelled T, J, Q, as the move notation names them).
 
 >>> import canfield
 >>> from canfield.svg import board_svg
@@ -22,7 +22,8 @@ from __future__ import annotations
 from html import escape
 
 from .cards import SUIT_SYMBOLS, card_name, card_text, rank_text
-from .observation import Observable, Observation, observation_of, pile_mark
+from .moves import column_name
+from .observation import Observable, Observation, closed_piles, observation_of, pile_mark
 from .position import foundation_top
 
 __all__ = ["board_svg", "card_text", "draw", "foundation_top", "rank_text"]
@@ -188,6 +189,7 @@ def draw(obs: Observation, *, width: int | None = None) -> str:
 
     # a foundation layout's piles: each empty one marked with what it starts with, each labelled
     # with its number as the notation names it, its direction and its count (of sets, for a set pile)
+    closed = closed_piles(obs)
     for f, (rule, cards) in enumerate(zip(obs.piles, obs.foundation_piles, strict=True)):
         x = x_right + f % FOUNDATION_ROW * pitch
         y = y_top + f // FOUNDATION_ROW * row_h
@@ -199,6 +201,8 @@ def draw(obs: Observation, *, width: int | None = None) -> str:
             body.append(_slot(x, y, mark.replace("↑", "").replace("↓", "") + _TEXT_STYLE, RED if red else "#10361d"))
         sets = len(cards) // 4
         held = f"{sets} set{'' if sets == 1 else 's'}" if rule.set else f"{mark[-1]} {len(cards)}"
+        if f in closed:  # it takes nothing until the pile it opens after is complete
+            held = f"after f{closed[f] + 1}"
         body.append(_text(x, y + CARD_H + 15, f"f{f + 1} {held}", size=13, fill=INK))
 
     # the reserve, face-down cards as backs; several piles in rows of RESERVE_ROW
@@ -222,7 +226,7 @@ def draw(obs: Observation, *, width: int | None = None) -> str:
     # the columns, numbered as the move notation numbers them
     for i, col in enumerate(obs.columns):
         x = x_right + i * pitch
-        body.append(_text(x + CARD_W / 2, y_low - 6, str(i + 1), size=13, fill=INK, anchor="middle", bold=True))
+        body.append(_text(x + CARD_W / 2, y_low - 6, column_name(i), size=13, fill=INK, anchor="middle", bold=True))
         if col:
             parts, col_end = _fan_y(col, x, y_low, BACK_SHOWN)
             body += parts

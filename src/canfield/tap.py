@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from .cards import parse_card
 from .errors import CanfieldError, InvalidMoveError
-from .moves import COL, RESERVE, STOCK, WASTE, decode, reserve_place
+from .moves import COL, RESERVE, STOCK, WASTE, column_number, decode, reserve_place
 from .notation import Move
 from .position import Position
 from .text import read_int
@@ -38,7 +38,8 @@ def tap_source(position: Position, place: str) -> tuple[int | None, int]:
         if not 0 <= k < len(pos.reserves):
             raise InvalidMoveError(f"tap on reserve pile {t}: these rules have {len(pos.reserves)} reserve piles")
         return reserve_place(k), 1
-    number = read_int(t)
+    name = column_number(t)  # a column's one-character name: 1-9, or T, J, Q for 10-12
+    number = read_int(t) if name is None else name + 1
     if number is not None:
         if not 1 <= number <= len(pos.columns):
             raise InvalidMoveError(f"tap on column {t}: these rules have {len(pos.columns)} columns")
@@ -61,7 +62,7 @@ def tap_source(position: Position, place: str) -> tuple[int | None, int]:
 def tap_move(position: Position, legal: Sequence[Move], place: str, *, double_tap: bool = True) -> Move | None:
     """The move a tap on ``place`` plays at ``position`` (whose legal moves are ``legal``), or None.
 
-    ``place`` is ``'s'`` (the stock), ``'w'``, ``'r'``, a column ``'1'``–``'9'`` (its top card),
+    ``place`` is ``'s'`` (the stock), ``'w'``, ``'r'``, a column ``'1'``–``'9'``, ``'T'``, ``'J'``, ``'Q'`` (its top card),
     or a card's text (``'QC'``, ``'7♥'``) on top of the waste or reserve or anywhere in a column,
     where a card below the top means the run from it. The card goes to its foundation when it
     fits; otherwise, with ``double_tap``, to the longest column that accepts it (leftmost on a

@@ -20,6 +20,7 @@ from .board import board_text
 from .cards import card_text, parse_card, rank_text
 from .errors import CanfieldError, IllegalMoveError, InvalidMoveError, UndoError
 from .game import Game
+from .moves import column_name, column_number
 from .notation import Move, parse_move
 from .position import foundation_top
 
@@ -27,6 +28,7 @@ HELP = """\
 Type one of these, then Enter:
   1 … 9, #12   the move of that number in the list of legal moves
   12 r2 wf s   a move in notation: 13:2 moves 2 cards, H2 takes a card back, s turns the stock
+               (columns 10, 11 and 12 are T, J and Q: wT, Q1)
   r  w  s  QC  a tap on the reserve, the waste, the stock or a card (Q♣ too): the card goes up
                to its foundation if it can, else onto the best column
   u            undo the last move
@@ -41,7 +43,7 @@ Type one of these, then Enter:
 #: A move's number as typed: ``3`` (one digit: two digits are a column move in notation) or ``#12``.
 _NUMBER = re.compile(r"#([0-9]{1,3})|([1-9])")
 #: Text that reads as a move in notation (a source and a target), as opposed to a tap or a command.
-_MOVE_LIKE = re.compile(r"[wrshdc1-9♠♥♦♣][f1-9:].*|[0-9:]+", re.IGNORECASE)
+_MOVE_LIKE = re.compile(r"[wrshdc1-9tjq♠♥♦♣][f1-9tjq:].*|[0-9:]+", re.IGNORECASE)
 
 
 def wants_colour(stream: TextIO) -> bool:
@@ -73,8 +75,8 @@ def describe_move(game: Game, move: Move) -> str:
         k = int(source[1:] or 1) - 1
         card = obs.reserves[k][-1]
         where = "the reserve" if len(obs.reserves) == 1 else f"reserve pile {k + 1}"
-    elif source.isdigit():
-        card, where = obs.columns[int(source) - 1][-move.count], f"column {source}"
+    elif (i := column_number(source)) is not None:
+        card, where = obs.columns[i][-move.count], f"column {source}"
     elif source[0] == "f":  # a pile of a foundation layout
         card, where = obs.foundation_piles[int(source[1:]) - 1][-1], f"foundation pile {source[1:]}"
     else:
@@ -91,7 +93,9 @@ def describe_move(game: Game, move: Move) -> str:
     if move.to_foundation:
         pile = f"foundation pile {move.target[1:]}" if move.target != "f" else "its foundation"
         return f"{what} from {where} up to {pile}"
-    target = obs.columns[int(move.target) - 1]
+    j = column_number(move.target)
+    assert j is not None, "a move that does not go up goes onto a column"
+    target = obs.columns[j]
     onto = target[-1] if target else None  # a column's top card is always face up
     if onto is None:
         return f"{what} from {where} to the empty column {move.target}"
@@ -148,11 +152,11 @@ def tap_refusal(game: Game, place: str) -> str:
         if not pile:
             return f"{name} is empty"
         return _goes_nowhere(game, "wf" if low == "w" else "rf" if k == 0 else f"r{k + 1}f")
-    if text.isdigit():
-        n = int(text)
-        if not obs.columns[n - 1]:
-            return f"column {n} is empty"
-        return _goes_nowhere(game, f"{n}f")
+    i = column_number(text) if text.isdigit() or len(text) == 1 else None
+    if i is not None:
+        if not obs.columns[i]:
+            return f"column {column_name(i)} is empty"
+        return _goes_nowhere(game, f"{column_name(i)}f")
     c = parse_card(text)
     if obs.waste and obs.waste[-1] == c:
         return _goes_nowhere(game, "wf")
@@ -162,8 +166,8 @@ def tap_refusal(game: Game, place: str) -> str:
     for i, col in enumerate(obs.columns):
         if c in col:
             if col[-1] == c:
-                return _goes_nowhere(game, f"{i + 1}f")
-            return f"no column takes {card_text(c)} and the cards on it from column {i + 1}"
+                return _goes_nowhere(game, f"{column_name(i)}f")
+            return f"no column takes {card_text(c)} and the cards on it from column {column_name(i)}"
     return (
         f"{card_text(c)} cannot be tapped here: only the top cards of the waste and the reserve, "
         "and the cards of the columns, can move"

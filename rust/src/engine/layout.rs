@@ -103,6 +103,15 @@ impl Engine {
         }
     }
 
+    /// The pile of the layout dealt the base card (the first where none is).
+    pub(super) fn first_pile(&self) -> usize {
+        self.rules
+            .piles
+            .as_ref()
+            .and_then(|ps| ps.iter().position(|p| p.dealt))
+            .unwrap_or(0)
+    }
+
     /// Whether pile `f`'s top card may come back from it (it has one, and is not a set pile).
     #[inline]
     pub(super) fn gives_back(&self, f: usize) -> bool {

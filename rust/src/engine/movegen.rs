@@ -140,12 +140,15 @@ impl Engine {
             if self.one_deck {
                 self.sources(&mut sources);
             }
+            let base_only = self.base_only();
             for (j, &t) in tops[..n].iter().enumerate() {
                 if t < 0 {
                     let dst = col(j);
                     for &(c, code) in &sources {
                         if r.empty_ok(c)
                             && (!r.fill_by_choice || self.fills_by_choice(code))
+                            && (!r.fill_waste_only || code.src() == WASTE)
+                            && (!base_only || c % 13 == self.start)
                             && (!code.from_column()
                                 || code.count() != self.cols[col_index(code.src())].len())
                             && code.count() <= r.column_limit
@@ -190,12 +193,26 @@ impl Engine {
             for &(k, c) in &tops[..n] {
                 let fits = match column.last() {
                     Some(&t) => r.builds(c, t),
-                    None => may_fill && r.empty_ok(c),
+                    None => may_fill && !r.fill_waste_only && r.empty_ok(c),
                 };
                 if fits {
                     out.push(Move::new(reserve(k), col(j), 1));
                 }
             }
+        }
+    }
+
+    /// With `Rules::base_until_first`: whether an empty column takes only a card of the base rank
+    /// now, the foundation dealt the base card being incomplete.
+    pub fn base_only(&self) -> bool {
+        if !self.rules.base_until_first {
+            return false;
+        }
+        if self.layout {
+            let f = self.first_pile();
+            !self.rules.pile_complete(f, &self.fp[f], self.start)
+        } else {
+            self.fcount[0] < 13
         }
     }
 
@@ -291,12 +308,15 @@ impl Engine {
             self.up(WASTE, w, out);
         }
         let fill_blocked = (r.auto_fill || r.fill_by_choice) && !self.reserve_empty();
+        let base_only = self.base_only();
         for (j, column) in self.cols.iter().enumerate() {
             match column.last() {
                 Some(&t) if r.builds(w, t) && column.len() < r.column_limit => {
                     out.push(Move::new(WASTE, col(j), 1))
                 }
-                None if !fill_blocked && r.empty_ok(w) => out.push(Move::new(WASTE, col(j), 1)),
+                None if !fill_blocked && r.empty_ok(w) && (!base_only || w % 13 == self.start) => {
+                    out.push(Move::new(WASTE, col(j), 1))
+                }
                 _ => {}
             }
         }

@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+import attrs
+
 from ..position import Position, default_deal
 from ..rules import FillRule
 from ..scoring import SCHEMES, Scorer
@@ -66,12 +68,14 @@ def canfield_draw_count(spec: RuleSpec, pass_index: int) -> int:
 @hookimpl(trylast=True)
 def canfield_fill_rule(spec: RuleSpec) -> FillRule:
     rank = spec.empty_column_rank
-    auto = spec.empty_column in ("reserve", "reserve-then-waste")
-    waste = spec.empty_column == "reserve-then-waste"
-    by_choice = spec.empty_column == "reserve-by-choice"
-    if rank is None:
-        return FillRule(auto=auto, waste=waste, by_choice=by_choice)
-    return FillRule(auto=auto, accepts=lambda card: card % 13 == rank, waste=waste, by_choice=by_choice)
+    fill = FillRule(
+        auto=spec.empty_column in ("reserve", "reserve-then-waste"),
+        waste=spec.empty_column == "reserve-then-waste",
+        by_choice=spec.empty_column == "reserve-by-choice",
+        waste_only=spec.empty_column == "waste",
+        base_until_first=spec.empty_column_base_until_first,
+    )
+    return fill if rank is None else attrs.evolve(fill, accepts=lambda card: card % 13 == rank)
 
 
 @hookimpl(trylast=True)

@@ -103,8 +103,11 @@ def canfield_fill_rule(spec: RuleSpec) -> FillRule | None:
     takes the fullest pile's top card (the leftmost on a tie); ``FillRule(auto=True, waste=True)``
     then fills from the waste's top card once every pile is empty. ``FillRule(auto=False,
     by_choice=True)`` lets a player fill it only from a reserve pile's top card, or from the
-    waste's once every pile is empty (no column or foundation card). Default: ``spec.empty_column``,
-    and any card, or only cards of ``spec.empty_column_rank`` when it is set.
+    waste's once every pile is empty (no column or foundation card); ``FillRule(auto=False,
+    waste_only=True)`` only from the waste's top card. ``base_until_first=True`` takes only a card
+    of the base rank until the foundation dealt the base card is complete. Default:
+    ``spec.empty_column`` and ``spec.empty_column_base_until_first``, and any card, or only cards of
+    ``spec.empty_column_rank`` when it is set.
     """
 
 

@@ -63,6 +63,9 @@ use crate::solver::prune::turns;
 /// fill from the waste it is not proved, and the rule is off; several piles without automatic
 /// fill are covered (each pile's next card is only free earlier). A fill by the player from the
 /// reserve piles, then the waste once they are empty (`Rules::fill_by_choice`), is not proved: off.
+/// Nor are a fill from the waste alone (`Rules::fill_waste_only`) or an empty column that takes
+/// only the base rank until the foundation dealt the base card is complete
+/// (`Rules::base_until_first`): the argument does not look at which cards may fill a column: off.
 /// Nor is a base the player chooses (`Rules::choose_base`): before it is chosen no card is dead
 /// and only reserve cards move, so the argument's "every card that could go on it is up" and its
 /// freer later lines are not shown for that opening: off. The argument knows the usual
@@ -74,6 +77,8 @@ pub(in crate::solver) fn applies(rules: &Rules, takebacks: bool, auto_finish: bo
         && !takebacks
         && !auto_finish
         && !rules.fill_by_choice
+        && !rules.fill_waste_only
+        && !rules.base_until_first
         && !rules.choose_base
         && !(rules.auto_fill && (rules.reserve_piles > 1 || rules.fill_waste))
 }

@@ -36,7 +36,9 @@ use crate::solver::Pruning;
 /// rank, which the uses of a swap are listed by; a plugin's rule may build otherwise). The fill
 /// it knows is from one reserve pile: not proved for several piles, a fill from the waste or one
 /// by the player limited to the reserve and waste (`Rules::fill_by_choice`, where a run moved to an
-/// empty column could not move back). Nor a base the player chooses (`Rules::choose_base`), where
+/// empty column could not move back); nor one from the waste alone (`Rules::fill_waste_only`) or
+/// one that takes only the base rank until the foundation dealt the base card is complete
+/// (`Rules::base_until_first`), for the same reason. Nor a base the player chooses (`Rules::choose_base`), where
 /// column cards stay put until it is chosen: not proved, off. It is not proved under a foundation
 /// layout of the rules' own either (a set pile takes a column's top four cards, which a swap
 /// changes; a pile's card may come back onto a twin): off there.
@@ -46,6 +48,8 @@ pub(in crate::solver) fn applies(rules: &Rules, auto_finish: bool) -> bool {
         && rules.reserve_piles == 1
         && !rules.fill_waste
         && !rules.fill_by_choice
+        && !rules.fill_waste_only
+        && !rules.base_until_first
         && !rules.choose_base
         && !auto_finish
         && rules.mode == MODE_ANY

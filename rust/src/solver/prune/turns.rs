@@ -36,7 +36,11 @@ use crate::solver::generator::SearchMove;
 /// the stock stays shut until the move that sets the base, so every stock turn of a line comes
 /// after that move, and moving turns later never takes one before it. A foundation layout of the
 /// rules' own changes none of this (its piles take cards only by moves, and `Engine::waste_moves`
-/// lists the waste card's moves to each pile that takes it): on.
+/// lists the waste card's moves to each pile that takes it): on. Nor does a fill from the waste
+/// alone (`Rules::fill_waste_only`: the waste card's moves onto empty columns are its own, and
+/// `Engine::waste_moves` lists them) or an empty column that takes only the base rank until the
+/// foundation dealt the base card is complete (`Rules::base_until_first`: a stock turn changes no
+/// foundation): on.
 pub(in crate::solver) fn applies(rules: &Rules) -> bool {
     !rules.fill_waste
 }

@@ -47,6 +47,7 @@ MODULES: tuple[str, ...] = (
     "dutchess",
     "lafayette",
     "beehive",
+    "the_plot",
 )
 
 
