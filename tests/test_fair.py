@@ -279,3 +279,106 @@ def test_face_down_column_cards_are_unseen_and_dealt_again_in_samples() -> None:
             s.columns[i][k] for i, col in enumerate(s.columns) for k in range(len(col)) if s.is_face_down(i, k)
         ] != down
     assert moved
+
+
+# -- the vote: tidy lines, the policy's order on a tie --------------------------------------------
+
+
+def _back_and_forth(rules: Rules, p: Position) -> tuple[canfield.Move, canfield.Move] | None:
+    """A column-to-column move at ``p`` and the move straight after it that puts the cards back
+    where they were (the same position again), when there is such a pair."""
+    engine = canfield.Game(rules, p).engine
+    before = engine.key()
+    for m in map(canfield.Move.from_int, engine.moves()):
+        if not (m.from_column and m.to_column):
+            continue
+        engine.make(m.code)
+        back = [r for r in map(canfield.Move.from_int, engine.moves()) if fair._puts_back(m, r)]
+        for r in back:
+            engine.make(r.code)
+            same = engine.key() == before
+            engine.unmake()
+            if same:
+                engine.unmake()
+                return m, r
+        engine.unmake()
+    return None
+
+
+@pytest.mark.parametrize("variant", ["gate", "canfield"])
+def test_tidying_a_winning_line_keeps_it_winning_and_drops_a_move_and_its_reverse(variant: str) -> None:
+    padded = 0
+    for rules, p in positions(variant, 40, seed=11):
+        found = canfield.solver.solve_position(rules, p, max_states=20_000)
+        if found.verdict != "won" or not found.line:
+            continue
+        line = tuple(found.line)
+        tidied = fair._tidy(rules, p, line)
+        assert fair._wins(rules, p, line) and fair._wins(rules, p, tidied)
+        rest = iter(line)  # what is left keeps the line's order: moves are only dropped
+        assert len(tidied) <= len(line) and all(any(m is n for n in rest) for m in tidied)
+        pair = _back_and_forth(rules, p)
+        if pair is not None:
+            # a pointless move and its reverse in front of the line: tidying drops both of them
+            assert fair._wins(rules, p, (*pair, *line))
+            assert fair._tidy(rules, p, (*pair, *line)) == tidied
+            padded += 1
+    assert padded >= 3
+
+
+def test_a_line_that_needs_its_first_move_keeps_it() -> None:
+    from .positions import game as game_at
+
+    # 8♣ must leave the 9♥ before 9♥ goes up: the line's first move is needed.
+    g = game_at(reserve="", foundations="A:H8.S13.D13.C7", columns="9H 8C/10H JH QH KH/9C 10C/JC QC KC", stock="")
+    found = canfield.solver.solve_position(g.rules, g.position, max_states=10_000)
+    assert found.verdict == "won"
+    tidied = fair._tidy(g.rules, g.position, tuple(found.line))
+    assert tidied[0].source == "1" and fair._wins(g.rules, g.position, tidied)
+    assert not fair._wins(g.rules, g.position, tidied[1:])
+
+
+def test_when_no_sample_is_won_the_fair_player_plays_the_policys_order() -> None:
+    blind = fair.Settings(samples=3, max_states=1)  # no search wins in one position
+    checked = 0
+    for variant in ("canfield", "gate", "two-deck-demon"):
+        for rules, p in positions(variant, 8, seed=2):
+            if not fair.unseen_cards(rules, p) or len(canfield.Game(rules, p).legal_moves()) < 2:
+                continue
+            ranked = canfield.policy.policy_moves(rules, p)
+            choice = fair.choose(rules, p, blind)
+            assert (choice.won, choice.votes, choice.source) == (0, 0, "policy")
+            if ranked:
+                assert choice.move is ranked[0] is canfield.policy.preferred_move(rules, p)
+                engine = canfield.Game(rules, p).engine
+                # the policy's move leads back to where the game has been: its next choice
+                avoid = {fair._after(rules, engine, ranked[0])}
+                allowed = [m for m in ranked if fair._after(rules, engine, m) not in avoid]
+                if allowed:
+                    assert fair.choose(rules, p, blind, avoid=avoid).move is allowed[0]
+            else:
+                assert (choice.move is not None and not choice.move.from_foundation) or all(
+                    m.from_foundation for m in canfield.Game(rules, p).legal_moves()
+                )
+            checked += 1
+    assert checked >= 10
+
+
+def test_the_policys_moves_start_with_its_preferred_move_and_are_legal() -> None:
+    for variant in ("canfield", "gate", "dutchess", "minerva"):
+        for rules, p in positions(variant, 10, seed=4):
+            ranked = canfield.policy.policy_moves(rules, p)
+            legal = canfield.Game(rules, p).legal_moves()
+            assert (ranked[0] if ranked else None) is canfield.policy.preferred_move(rules, p)
+            assert len(set(ranked)) == len(ranked) and all(m in legal and not m.from_foundation for m in ranked)
+
+
+def test_the_untidy_setting_is_the_method_before() -> None:
+    """``tidy=False`` votes on the first moves of the lines as the solver found them."""
+    untidy = attrs.evolve(QUICK, tidy=False)
+    assert "untidy" in untidy.text() and "untidy" not in QUICK.text()
+    with pytest.raises(CanfieldError, match="tidy"):
+        fair.Settings(tidy=1)  # type: ignore[arg-type]
+    for rules, p in positions("gate", 6, seed=8):
+        choice = fair.choose(rules, p, untidy)
+        assert choice.move is None or choice.move in canfield.Game(rules, p).legal_moves()

@@ -32,7 +32,7 @@ from .deals import CODE_SPACE, shuffled_deck
 from .errors import CanfieldError
 from .native import finish, native_engine, native_position
 from .notation import Move
-from .policy import preferred_move
+from .policy import policy_moves, preferred_move
 from .position import Position
 from .rules import Rules
 from .solver import solve_position
@@ -54,6 +54,12 @@ def _whole(name: str, value: object, lo: int) -> int:
     return value
 
 
+def _flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise CanfieldError(f"{name} is True or False, not {value!r}")
+    return value
+
+
 @attrs.frozen
 class Settings:
     """The fair player's settings: ``samples`` of the unseen cards per move, each searched for at
@@ -62,10 +68,15 @@ class Settings:
     samples: int = attrs.field(default=SAMPLES, validator=lambda _i, _a, v: _whole("samples", v, 1))
     max_states: int = attrs.field(default=MAX_STATES, validator=lambda _i, _a, v: _whole("max_states", v, 1))
     seed: int = attrs.field(default=0, validator=lambda _i, _a, v: _whole("seed", v, 0))
+    #: Vote on each winning line's first needed move (moves the line can do without dropped first)
+    #: and break ties by the simple policy's order; False: the first move of each line as the
+    #: solver found it, the method before (kept to measure one against the other).
+    tidy: bool = attrs.field(default=True, validator=lambda _i, _a, v: _flag("tidy", v))
 
     def text(self) -> str:
         """The settings in a few words, for reports and pages."""
-        return f"{self.samples} samples of {self.max_states:,} positions, seed {self.seed}"
+        untidy = "" if self.tidy else ", untidy lines"
+        return f"{self.samples} samples of {self.max_states:,} positions, seed {self.seed}{untidy}"
 
 
 @attrs.frozen
@@ -218,15 +229,94 @@ def choose(
         found = solve_position(rules, sample, max_states=settings.max_states)
         if found.verdict == "won" and found.line:
             won += 1
-            if found.line[0] in wins:
-                wins[found.line[0]] += 1
+            line = _tidy(rules, sample, found.line) if settings.tidy else found.line
+            if line[0] in wins:
+                wins[line[0]] += 1
+    if not settings.tidy:
+        return _untidy_choice(rules, position, settings, allowed, wins, won)
+    # Most votes; on a tie the simple policy's order, then the legal moves' order; a move no line
+    # votes for only when no allowed move has a vote.
+    order = _preference(rules, position, allowed)
+    best = max(allowed, key=lambda m: (wins[m], -order[m]))
+    return Choice(best, settings.samples, won, wins[best], "samples" if wins[best] else "policy")
+
+
+def _untidy_choice(
+    rules: Rules, position: Position, settings: Settings, allowed: list[Move], wins: dict[Move, int], won: int
+) -> Choice:
+    """The choice of the method before (``Settings.tidy`` False), from the votes of the lines' first moves."""
     policy = _fallback(rules, position, allowed)
     if not any(wins.values()):
         return Choice(policy, settings.samples, won, 0, "policy")
-    # Most wins; on a tie the policy's move, then the first in the legal moves' order.
     order = {m: i for i, m in enumerate(allowed)}
     best = max(allowed, key=lambda m: (wins[m], m is policy, -order[m]))
     return Choice(best, settings.samples, won, wins[best], "samples")
+
+
+def _preference(rules: Rules, position: Position, allowed: list[Move]) -> dict[Move, int]:
+    """Each allowed move's rank for breaking ties, 0 the best: the simple policy's moves in its
+    order, then the other moves but take-backs from a foundation, then those, each in the legal
+    moves' order."""
+    ranked = [m for m in policy_moves(rules, position) if m in allowed]
+    rest = [m for m in allowed if m not in ranked]
+    ranked += [m for m in rest if not m.from_foundation] + [m for m in rest if m.from_foundation]
+    return {m: i for i, m in enumerate(ranked)}
+
+
+#: How many shorter lines `_tidy` tries, at most, on one winning line.
+TIDY_TRIES = 24
+
+
+def _tidy(rules: Rules, position: Position, line: tuple[Move, ...]) -> tuple[Move, ...]:
+    """``line``, a winning line from ``position``, with the first moves it does not need dropped.
+
+    The solver stops at the first win it finds, so its lines carry moves that change nothing, a
+    card moved to another column and later back, a card taken down from a foundation and later
+    put back up. While the line without its first move, or without its first move and a later
+    move that puts back what that one moved, still wins from ``position``, it is cut so (at most
+    `TIDY_TRIES` tries): the line's first move is then one it needs, the move worth a vote.
+    """
+    tries = 0
+    while len(line) > 1 and tries < TIDY_TRIES:
+        first = line[0]
+        shorter = [line[1:]]
+        shorter += [line[1:k] + line[k + 1 :] for k in range(1, len(line)) if _puts_back(first, line[k])][:3]
+        for candidate in shorter:
+            tries += 1
+            if _wins(rules, position, candidate):
+                line = candidate
+                break
+            if tries >= TIDY_TRIES:
+                break
+        else:
+            break
+    return line
+
+
+def _puts_back(move: Move, later: Move) -> bool:
+    """Whether ``later`` may put back the cards ``move`` moved: from column to column and back, a
+    foundation's card down to a column and up again from it, or up from a column and down to it."""
+    if move.from_column and move.to_column:
+        return later.from_column and later.to_column and (later.source, later.target) == (move.target, move.source)
+    if move.from_foundation and move.to_column:
+        return later.to_foundation and later.source == move.target
+    if move.from_column and move.to_foundation:
+        return later.from_foundation and later.target == move.source
+    return False
+
+
+def _wins(rules: Rules, position: Position, line: tuple[Move, ...]) -> bool:
+    """Whether ``line`` is legal from ``position`` and wins, played as a game plays it."""
+    engine = native_engine(rules, position)
+    for move in line:
+        if engine.is_won():
+            return True
+        if move.code not in engine.moves():
+            return False
+        engine.make(move.code)
+        if rules.auto_finish:
+            finish(engine)
+    return bool(engine.is_won())
 
 
 def _after(rules: Rules, engine: NativeEngine, move: Move) -> str:
