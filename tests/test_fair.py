@@ -382,3 +382,24 @@ def test_the_untidy_setting_is_the_method_before() -> None:
     for rules, p in positions("gate", 6, seed=8):
         choice = fair.choose(rules, p, untidy)
         assert choice.move is None or choice.move in canfield.Game(rules, p).legal_moves()
+
+
+@pytest.mark.parametrize("player", fair.PLAYERS)
+def test_a_game_stops_as_stalled_only_after_stall_moves_without_new_best_progress(player: str) -> None:
+    # Two Deck Demon deals 40 reserve cards: the progress (cards up less reserve cards) is below
+    # zero for most of a game, and still each new best counts.
+    rules = canfield.Game.random("two-deck-demon").rules
+    for number in range(3):
+        start = rules.deal(canfield.shuffled_deck(number, rules.decks))
+        played = fair.play_out(rules, start, QUICK, player=player, max_moves=600)
+        game = canfield.Game(rules, start)
+        progress = [fair._progress(game.position)]
+        for move in played.moves:
+            game.play(move)
+            progress.append(fair._progress(game.position))
+        assert progress[0] < 0
+        best_at = max(range(len(progress)), key=lambda i: (progress[i], -i))  # the first time at the best
+        if played.end == "stalled":
+            assert len(played.moves) - best_at == fair.STALL and max(progress[:-1]) == progress[best_at]
+        else:
+            assert len(played.moves) - best_at <= fair.STALL

@@ -9,8 +9,10 @@ face-down cards (in variants that deal some) and, in the first pass, the stock n
 
 `choose` samples the unseen cards ``samples`` times, consistently with what has been seen (the
 same cards, dealt to the same unseen places in a random order), solves each sample with a budget
-of ``max_states`` positions, and plays the move that starts the winning lines of most samples;
-when no sample is won in the budget, the simple policy's move (`canfield.policy`). The sampling is
+of ``max_states`` positions, and plays the move that starts the winning lines of most samples,
+each line tidied first (the moves it wins without dropped from its front: the solver's lines carry
+moves that change nothing, and a vote on those played them); on a tie, or when no sample is won in
+the budget, the simple policy's order decides (`canfield.policy.policy_moves`). The sampling is
 seeded by the seen cards and the ``seed`` alone (a hash that reads no unseen card), and the solver
 with a budget in positions is deterministic, so two positions the player cannot tell apart get
 the same move. When nothing is unseen, the one true position is solved with the budget of all the
@@ -85,9 +87,9 @@ class Choice:
 
     ``move`` (None when there is no legal move); ``samples``: the samples searched (0 when the
     move was the only legal one, 1 when nothing was unseen); ``won``: the samples in which the
-    solver found a win; ``votes``: the samples whose winning line starts with ``move``;
+    solver found a win; ``votes``: the samples whose winning line, tidied, starts with ``move``;
     ``source``: ``"samples"`` (the move most winning lines start with), ``"policy"`` (no winning
-    line starts with a move it may play: the simple policy's move) or ``"only"`` (the one legal
+    line starts with a move it may play: the simple policy's order chose) or ``"only"`` (the one legal
     move).
     """
 
@@ -377,7 +379,9 @@ def play_out(
     earlier: set[str] = set()
     plan: dict[Position, Move] = {}
     here = position
-    best, best_at = -1, 0
+    # The progress to beat starts at the start's own: it is negative while reserve cards outnumber
+    # the cards up, and a start of -1 counted no progress at all in such games until then.
+    best, best_at = _progress(position), 0
     while True:
         if engine.is_won():
             return Playout(True, tuple(played), "won")
@@ -387,7 +391,7 @@ def play_out(
             return Playout(False, tuple(played), "cycle")
         if len(played) >= max_moves:
             return Playout(False, tuple(played), "max_moves")
-        progress = here.cards_up - sum(map(len, here.reserves))
+        progress = _progress(here)
         if progress > best:
             best, best_at = progress, len(played)
         elif len(played) - best_at >= STALL:
@@ -411,6 +415,11 @@ def play_out(
             finish(engine)
         played.append(move)
         here = native_position(engine)
+
+
+def _progress(position: Position) -> int:
+    """A game's progress, for `STALL`: cards on the foundations less cards left in the reserve."""
+    return position.cards_up - sum(map(len, position.reserves))
 
 
 def _plan(rules: Rules, position: Position, line: tuple[Move, ...]) -> dict[Position, Move]:
