@@ -404,3 +404,31 @@ def test_a_game_stops_as_stalled_only_after_stall_moves_without_new_best_progres
             assert len(played.moves) - best_at == fair.STALL and max(progress[:-1]) == progress[best_at]
         else:
             assert len(played.moves) - best_at <= fair.STALL
+
+
+@pytest.mark.parametrize("variant", ["gate", "rainbow", "canfield"])
+def test_the_fair_player_does_not_undo_its_previous_move_without_a_clear_lead(variant: str) -> None:
+    blind = fair.Settings(samples=3, max_states=1)  # no sample won: no move has a lead
+    undos = 0
+    for rules, p in positions(variant, 40, seed=6):
+        pair = _back_and_forth(rules, p)
+        if pair is None:
+            continue
+        move, back = pair
+        game = canfield.Game(rules, p)
+        game.play(move)
+        q = game.position
+        if len(game.legal_moves()) < 2:
+            continue
+        assert fair.choose(rules, q, blind, previous=move).move is not back
+        for settings in (QUICK, fair.Settings(8, 2000)):
+            choice = fair.choose(rules, q, settings, previous=move)
+            if choice.move is back:  # only with a clear lead over every other move
+                assert choice.votes >= max(1, round(fair.UNDO_MARGIN * settings.samples))
+                undos += 1
+        # the hint in a game is the same choice: the previous move is the game's
+        assert (
+            game.hint(fair=True, samples=4, max_states=300).move
+            is fair.choose(rules, q, QUICK, avoid={fair.seen_text(rules, p)}, previous=move).move
+        )
+    assert undos <= 40

@@ -201,14 +201,21 @@ def samples(rules: Rules, position: Position, count: int, rng: random.Random) ->
 
 
 def choose(
-    rules: Rules, position: Position, settings: Settings | None = None, *, avoid: AbstractSet[str] = frozenset()
+    rules: Rules,
+    position: Position,
+    settings: Settings | None = None,
+    *,
+    avoid: AbstractSet[str] = frozenset(),
+    previous: Move | None = None,
 ) -> Choice:
     """The fair player's move at ``position`` under ``rules`` (see the module's docs).
 
     ``avoid`` holds what the player saw at earlier positions of the game (`seen_text`): a move
     back to one of them is played only when every move leads back (or when it starts a winning
     line with nothing unseen), so the player does not go round in circles, a card taken down from
-    a foundation and put straight back up, say.
+    a foundation and put straight back up, say. ``previous`` is the game's last move but stock
+    turns: a move that puts its cards back is played only when the samples prefer it clearly
+    (`UNDO_MARGIN`), since the stock cards turned since seldom make undoing worth a move.
     """
     settings = settings or Settings()
     engine = native_engine(rules, position)
@@ -239,7 +246,12 @@ def choose(
     # Most votes; on a tie the simple policy's order, then the legal moves' order; a move no line
     # votes for only when no allowed move has a vote.
     order = _preference(rules, position, allowed)
-    best = max(allowed, key=lambda m: (wins[m], -order[m]))
+    back = [m for m in allowed if previous is not None and _puts_back(previous, m)]
+    others = [m for m in allowed if m not in back]
+    if back and others:  # an undo only with a clear lead over every other move
+        lead = max(wins[m] for m in others) + max(1, round(UNDO_MARGIN * settings.samples))
+        others += [m for m in back if wins[m] >= lead]
+    best = max(others or allowed, key=lambda m: (wins[m], -order[m]))
     return Choice(best, settings.samples, won, wins[best], "samples" if wins[best] else "policy")
 
 
@@ -265,6 +277,9 @@ def _preference(rules: Rules, position: Position, allowed: list[Move]) -> dict[M
     return {m: i for i, m in enumerate(ranked)}
 
 
+#: A move that puts back the game's previous move needs this share of the samples more votes
+#: than every other move.
+UNDO_MARGIN = 0.25
 #: How many shorter lines `_tidy` tries, at most, on one winning line.
 TIDY_TRIES = 24
 
@@ -404,7 +419,8 @@ def play_out(
             if move is None:
                 return Playout(False, tuple(played), "lost")
         elif move is None:
-            choice = choose(rules, here, settings, avoid=earlier)
+            previous = next((m for m in reversed(played) if not m.is_stock), None)
+            choice = choose(rules, here, settings, avoid=earlier, previous=previous)
             if choice.move is None:
                 return Playout(False, tuple(played), "lost")
             move = choice.move
