@@ -234,25 +234,58 @@ def choose(
     rng = _stream(rules, position, settings)
     wins = dict.fromkeys(allowed, 0)
     won = 0
+    starts: list[tuple[Position, Move]] = []  # each won sample and its tidied line's first move
     for sample in samples(rules, position, settings.samples, rng):
         found = solve_position(rules, sample, max_states=settings.max_states)
         if found.verdict == "won" and found.line:
             won += 1
             line = _tidy(rules, sample, found.line) if settings.tidy else found.line
+            starts.append((sample, line[0]))
             if line[0] in wins:
                 wins[line[0]] += 1
     if not settings.tidy:
         return _untidy_choice(rules, position, settings, allowed, wins, won)
     # Most votes; on a tie the simple policy's order, then the legal moves' order; a move no line
-    # votes for only when no allowed move has a vote.
+    # votes for only when no allowed move has a vote. The policy's own move instead, when the
+    # samples won after it are as many as the best move's votes: where the samples do not tell
+    # the moves apart, the vote follows the solver's move order, the policy a player's sense.
     order = _preference(rules, position, allowed)
     back = [m for m in allowed if previous is not None and _puts_back(previous, m)]
     others = [m for m in allowed if m not in back]
     if back and others:  # an undo only with a clear lead over every other move
         lead = max(wins[m] for m in others) + max(1, round(UNDO_MARGIN * settings.samples))
         others += [m for m in back if wins[m] >= lead]
-    best = max(others or allowed, key=lambda m: (wins[m], -order[m]))
+    candidates = others or allowed
+    best = max(candidates, key=lambda m: (wins[m], -order[m]))
+    policy = min(candidates, key=order.__getitem__)
+    if policy is not best and policy in policy_moves(rules, position):
+        kept = _kept(rules, settings, starts, policy, wins[best])
+        if kept >= wins[best]:  # the policy's move loses no sample the best move's lines win
+            return Choice(policy, settings.samples, won, kept, "samples")
     return Choice(best, settings.samples, won, wins[best], "samples" if wins[best] else "policy")
+
+
+def _kept(rules: Rules, settings: Settings, starts: list[tuple[Position, Move]], move: Move, need: int) -> int:
+    """How many of the won samples are still won after ``move``: those whose line starts with it,
+    and those the solver wins again after it (within the budget); it stops counting at ``need``,
+    or as soon as ``need`` is out of reach."""
+    kept = sum(first is move for _, first in starts)
+    left = len(starts) - kept
+    for sample, first in starts:
+        if kept >= need or kept + left < need:
+            break
+        if first is move:
+            continue
+        left -= 1
+        engine = native_engine(rules, sample)
+        engine.make(move.code)
+        if rules.auto_finish:
+            finish(engine)
+        kept += (
+            engine.is_won()
+            or solve_position(rules, native_position(engine), max_states=settings.max_states).verdict == "won"
+        )
+    return kept
 
 
 def _untidy_choice(
