@@ -432,3 +432,36 @@ def test_the_fair_player_does_not_undo_its_previous_move_without_a_clear_lead(va
             is fair.choose(rules, q, QUICK, avoid={fair.seen_text(rules, p)}, previous=move).move
         )
     assert undos <= 40
+
+
+def test_the_fair_player_prefers_the_policys_move_unless_the_samples_lose_by_it() -> None:
+    from canfield.native import finish, native_engine, native_position
+
+    settings = fair.Settings(6, 2000)
+    other = 0
+    for variant in ("two-deck-demon", "canfield", "gate", "superior"):
+        for rules, p in positions(variant, 25, seed=9):
+            policy = preferred_move(rules, p)
+            if not fair.unseen_cards(rules, p) or policy is None or len(canfield.Game(rules, p).legal_moves()) < 2:
+                continue
+            choice = fair.choose(rules, p, settings)
+            if choice.move is policy:
+                continue
+            # the won samples, again, and how many of them are still won after the policy's move
+            kept = 0
+            for s in fair.samples(rules, p, settings.samples, fair._stream(rules, p, settings)):
+                found = canfield.solver.solve_position(rules, s, max_states=settings.max_states)
+                if found.verdict != "won" or not found.line:
+                    continue
+                if fair._tidy(rules, s, tuple(found.line))[0] is policy:
+                    kept += 1
+                    continue
+                engine = native_engine(rules, s)
+                engine.make(policy.code)
+                if rules.auto_finish:
+                    finish(engine)
+                after = canfield.solver.solve_position(rules, native_position(engine), max_states=settings.max_states)
+                kept += engine.is_won() or after.verdict == "won"
+            assert kept < choice.votes, (variant, choice, policy)
+            other += 1
+    assert other >= 3
