@@ -12,7 +12,9 @@ same cards, dealt to the same unseen places in a random order), solves each samp
 of ``max_states`` positions, and plays the move that starts the winning lines of most samples,
 each line tidied first (the moves it wins without dropped from its front: the solver's lines carry
 moves that change nothing, and a vote on those played them); on a tie, or when no sample is won in
-the budget, the simple policy's order decides (`canfield.policy.policy_moves`). The sampling is
+the budget, the simple policy's order decides (`canfield.policy.policy_moves`). The policy's own
+move is played instead when as many won samples stay won after it as the best move has votes, and
+a move that puts back the game's previous move needs a clear lead (`UNDO_MARGIN`). The sampling is
 seeded by the seen cards and the ``seed`` alone (a hash that reads no unseen card), and the solver
 with a budget in positions is deterministic, so two positions the player cannot tell apart get
 the same move. When nothing is unseen, the one true position is solved with the budget of all the
