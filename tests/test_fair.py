@@ -465,3 +465,20 @@ def test_the_fair_player_prefers_the_policys_move_unless_the_samples_lose_by_it(
             assert kept < choice.votes, (variant, choice, policy)
             other += 1
     assert other >= 3
+
+
+def test_a_solvers_winning_line_is_followed_to_the_win_however_long_it_makes_no_progress() -> None:
+    # American Toad deal 6: once nothing is unseen the solver finds a win whose line goes more than
+    # STALL moves without a new best progress; the game follows it to the win all the same.
+    rules = canfield.Game.random("american-toad").rules
+    start = rules.deal(canfield.shuffled_deck(6, rules.decks))
+    played = fair.play_out(rules, start)
+    assert played.won
+    game = canfield.Game(rules, start)
+    best, best_at, longest = fair._progress(start), 0, 0
+    for i, move in enumerate(played.moves, 1):
+        game.play(move)
+        if fair._progress(game.position) > best:
+            best, best_at = fair._progress(game.position), i
+        longest = max(longest, i - best_at)
+    assert game.is_won() and longest > fair.STALL

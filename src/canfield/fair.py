@@ -444,7 +444,7 @@ def play_out(
         progress = _progress(here)
         if progress > best:
             best, best_at = progress, len(played)
-        elif len(played) - best_at >= STALL:
+        elif len(played) - best_at >= STALL and here not in plan:  # a solver's winning line is followed
             return Playout(False, tuple(played), "stalled")
         seen.add(here)
         earlier.add(seen_text(rules, here))
