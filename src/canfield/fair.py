@@ -13,7 +13,8 @@ of ``max_states`` positions, and plays the move that starts the winning lines of
 each line tidied first (the moves it wins without dropped from its front: the solver's lines carry
 moves that change nothing, and a vote on those played them); on a tie, or when no sample is won in
 the budget, the simple policy's order decides (`canfield.policy.policy_moves`). The policy's own
-move is played instead when as many won samples stay won after it as the best move has votes, and
+move is played instead of turning the stock when as many won samples stay won after it as the
+stock turn has votes, and
 a move that puts back the game's previous move needs a clear lead (`UNDO_MARGIN`). The sampling is
 seeded by the seen cards and the ``seed`` alone (a hash that reads no unseen card), and the solver
 with a budget in positions is deterministic, so two positions the player cannot tell apart get
@@ -248,9 +249,9 @@ def choose(
     if not settings.tidy:
         return _untidy_choice(rules, position, settings, allowed, wins, won)
     # Most votes; on a tie the simple policy's order, then the legal moves' order; a move no line
-    # votes for only when no allowed move has a vote. The policy's own move instead, when the
-    # samples won after it are as many as the best move's votes: where the samples do not tell
-    # the moves apart, the vote follows the solver's move order, the policy a player's sense.
+    # votes for only when no allowed move has a vote. The policy's own move instead of turning the
+    # stock, when the samples won after it are as many as the stock turn's votes: the solver tries
+    # the stock first, and a tidied line cannot drop a stock turn (the cards after it would move).
     order = _preference(rules, position, allowed)
     back = [m for m in allowed if previous is not None and _puts_back(previous, m)]
     others = [m for m in allowed if m not in back]
@@ -260,7 +261,7 @@ def choose(
     candidates = others or allowed
     best = max(candidates, key=lambda m: (wins[m], -order[m]))
     policy = min(candidates, key=order.__getitem__)
-    if policy is not best and policy in policy_moves(rules, position):
+    if best.is_stock and policy is not best and policy in policy_moves(rules, position):
         kept = _kept(rules, settings, starts, policy, wins[best])
         if kept >= wins[best]:  # the policy's move loses no sample the best move's lines win
             return Choice(policy, settings.samples, won, kept, "samples")
