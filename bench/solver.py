@@ -37,7 +37,8 @@ express, one deal at a time as its own process under the same cap; ``--solvitair
 a build of it whose ``whole-pile`` moves also move the top card alone (our ``top-or-whole``), which
 ``classic``, ``rainbow`` and ``superior`` need. Given either, the default rule sets are those it can
 play. Per rule set it prints both sides' resolved %, the verdicts that disagree, and the deals
-settled by one side only with the positions each side visited on them.
+settled by one side only with the positions each side visited on them, and the deals both settle on
+which today's solver takes more than ten times Solvitaire's CPU time (and over 0.1 s).
 """
 
 from __future__ import annotations
@@ -281,6 +282,10 @@ def compare(name: str, codes: list[str], ours: list[Result], theirs: list[Result
         if label == "Solvitaire":
             for code, a, b in only:
                 print(f"    {code}: Solvitaire {b[0]} in {b[1]:,} positions {b[2]:.3f} s; today {a[1]:,} positions")
+    slow = [(c, a, b) for c, a, b in rows if "unknown" not in (a[0], b[0]) and a[2] > max(10 * b[2], 0.1)]
+    print(f"  settled by both, today in more than max(10x Solvitaire's CPU time, 0.1 s): {len(slow)}")
+    for code, a, b in slow:
+        print(f"    {code}: {a[0]}; today {a[1]:,} positions {a[2]:.3f} s, Solvitaire {b[1]:,} positions {b[2]:.3f} s")
     for code, today, then in clashes:
         print(f"  DISAGREE {code}: today {today}, Solvitaire {then}")
 
