@@ -1,9 +1,10 @@
 """The fair player: win rates and seconds per move, the solver's and the simple policy's beside it.
 
 Run from the repository: ``.venv/bin/python bench/fair.py [--deals 40] [--start 0] [--rounds 3]
-[--variant canfield] [--option NAME=VALUE ...] [--samples N --sample-states N ...]``. Each round
-plays deals ``start + r*deals`` to ``start + r*deals + deals - 1`` with every contender in turn
-(the fair player at each of the settings given, then the simple policy), and solves each deal with
+[--variant canfield] [--option NAME=VALUE ...] [--samples N --sample-states N ...] [--untidy]``. Each
+round plays deals ``start + r*deals`` to ``start + r*deals + deals - 1`` with every contender in turn
+(the fair player at each of the settings given, with ``--untidy`` each also by the method before,
+voting on the first moves of the solver's lines as found, then the simple policy), and solves each deal with
 the solver (``--solver-states`` positions; the solver knows every card: the rate of perfect play
 with full knowledge). A figure is the median over the rounds: the win rate, CPU seconds per move
 (``time.process_time``) and the slowest move of the round. A hint must stay within a second: the
@@ -56,13 +57,16 @@ def main() -> None:
     ap.add_argument("--samples", type=int, action="append", help="samples per move (one per setting)")
     ap.add_argument("--sample-states", type=int, action="append", help="positions per sample (one per setting)")
     ap.add_argument("--solver-states", type=int, default=200_000)
+    ap.add_argument("--untidy", action="store_true", help="each setting also voting on the lines' first moves as found")
     args = ap.parse_args()
     rules = rules_for(args.variant or "canfield", **args.options)
     samples = args.samples or [fair.SAMPLES]
     states = args.sample_states or [fair.MAX_STATES] * len(samples)
-    contenders: list[tuple[str, fair.Settings | None]] = [
-        (f"fair {n}x{m}", fair.Settings(n, m)) for n, m in zip(samples, states, strict=True)
-    ]
+    contenders: list[tuple[str, fair.Settings | None]] = []
+    for n, m in zip(samples, states, strict=True):
+        contenders.append((f"fair {n}x{m}", fair.Settings(n, m)))
+        if args.untidy:
+            contenders.append((f"fair {n}x{m} untidy", fair.Settings(n, m, tidy=False)))
     contenders.append(("policy", None))
     figures: dict[str, list[tuple[float, float, float]]] = {name: [] for name, _ in contenders}
     solver: list[float] = []
@@ -94,8 +98,8 @@ def main() -> None:
     print("medians over the rounds:")
     for name, rows in figures.items():
         rate, per_move, worst = (statistics.median(x) for x in zip(*rows, strict=True))
-        print(f"  {name:<16} won {100 * rate:5.1f} %   {1000 * per_move:7.2f} ms/move   slowest move {worst:.3f} s")
-    print(f"  {'solver':<16} won {100 * statistics.median(solver):5.1f} % (knows every card)")
+        print(f"  {name:<24} won {100 * rate:5.1f} %   {1000 * per_move:7.2f} ms/move   slowest move {worst:.3f} s")
+    print(f"  {'solver':<24} won {100 * statistics.median(solver):5.1f} % (knows every card)")
 
 
 if __name__ == "__main__":

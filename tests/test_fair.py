@@ -279,3 +279,206 @@ def test_face_down_column_cards_are_unseen_and_dealt_again_in_samples() -> None:
             s.columns[i][k] for i, col in enumerate(s.columns) for k in range(len(col)) if s.is_face_down(i, k)
         ] != down
     assert moved
+
+
+# -- the vote: tidy lines, the policy's order on a tie --------------------------------------------
+
+
+def _back_and_forth(rules: Rules, p: Position) -> tuple[canfield.Move, canfield.Move] | None:
+    """A column-to-column move at ``p`` and the move straight after it that puts the cards back
+    where they were (the same position again), when there is such a pair."""
+    engine = canfield.Game(rules, p).engine
+    before = engine.key()
+    for m in map(canfield.Move.from_int, engine.moves()):
+        if not (m.from_column and m.to_column):
+            continue
+        engine.make(m.code)
+        back = [r for r in map(canfield.Move.from_int, engine.moves()) if fair._puts_back(m, r)]
+        for r in back:
+            engine.make(r.code)
+            same = engine.key() == before
+            engine.unmake()
+            if same:
+                engine.unmake()
+                return m, r
+        engine.unmake()
+    return None
+
+
+@pytest.mark.parametrize("variant", ["gate", "canfield"])
+def test_tidying_a_winning_line_keeps_it_winning_and_drops_a_move_and_its_reverse(variant: str) -> None:
+    padded = 0
+    for rules, p in positions(variant, 40, seed=11):
+        found = canfield.solver.solve_position(rules, p, max_states=20_000)
+        if found.verdict != "won" or not found.line:
+            continue
+        line = tuple(found.line)
+        tidied = fair._tidy(rules, p, line)
+        assert fair._wins(rules, p, line) and fair._wins(rules, p, tidied)
+        rest = iter(line)  # what is left keeps the line's order: moves are only dropped
+        assert len(tidied) <= len(line) and all(any(m is n for n in rest) for m in tidied)
+        pair = _back_and_forth(rules, p)
+        if pair is not None:
+            # a pointless move and its reverse in front of the line: tidying drops both of them
+            assert fair._wins(rules, p, (*pair, *line))
+            assert fair._tidy(rules, p, (*pair, *line)) == tidied
+            padded += 1
+    assert padded >= 3
+
+
+def test_a_line_that_needs_its_first_move_keeps_it() -> None:
+    from .positions import game as game_at
+
+    # 8♣ must leave the 9♥ before 9♥ goes up: the line's first move is needed.
+    g = game_at(reserve="", foundations="A:H8.S13.D13.C7", columns="9H 8C/10H JH QH KH/9C 10C/JC QC KC", stock="")
+    found = canfield.solver.solve_position(g.rules, g.position, max_states=10_000)
+    assert found.verdict == "won"
+    tidied = fair._tidy(g.rules, g.position, tuple(found.line))
+    assert tidied[0].source == "1" and fair._wins(g.rules, g.position, tidied)
+    assert not fair._wins(g.rules, g.position, tidied[1:])
+
+
+def test_when_no_sample_is_won_the_fair_player_plays_the_policys_order() -> None:
+    blind = fair.Settings(samples=3, max_states=1)  # no search wins in one position
+    checked = 0
+    for variant in ("canfield", "gate", "two-deck-demon"):
+        for rules, p in positions(variant, 8, seed=2):
+            if not fair.unseen_cards(rules, p) or len(canfield.Game(rules, p).legal_moves()) < 2:
+                continue
+            ranked = canfield.policy.policy_moves(rules, p)
+            choice = fair.choose(rules, p, blind)
+            assert (choice.won, choice.votes, choice.source) == (0, 0, "policy")
+            if ranked:
+                assert choice.move is ranked[0] is canfield.policy.preferred_move(rules, p)
+                engine = canfield.Game(rules, p).engine
+                # the policy's move leads back to where the game has been: its next choice
+                avoid = {fair._after(rules, engine, ranked[0])}
+                allowed = [m for m in ranked if fair._after(rules, engine, m) not in avoid]
+                if allowed:
+                    assert fair.choose(rules, p, blind, avoid=avoid).move is allowed[0]
+            else:
+                assert (choice.move is not None and not choice.move.from_foundation) or all(
+                    m.from_foundation for m in canfield.Game(rules, p).legal_moves()
+                )
+            checked += 1
+    assert checked >= 10
+
+
+def test_the_policys_moves_start_with_its_preferred_move_and_are_legal() -> None:
+    for variant in ("canfield", "gate", "dutchess", "minerva"):
+        for rules, p in positions(variant, 10, seed=4):
+            ranked = canfield.policy.policy_moves(rules, p)
+            legal = canfield.Game(rules, p).legal_moves()
+            assert (ranked[0] if ranked else None) is canfield.policy.preferred_move(rules, p)
+            assert len(set(ranked)) == len(ranked) and all(m in legal and not m.from_foundation for m in ranked)
+
+
+def test_the_untidy_setting_is_the_method_before() -> None:
+    """``tidy=False`` votes on the first moves of the lines as the solver found them."""
+    untidy = attrs.evolve(QUICK, tidy=False)
+    assert "untidy" in untidy.text() and "untidy" not in QUICK.text()
+    with pytest.raises(CanfieldError, match="tidy"):
+        fair.Settings(tidy=1)  # type: ignore[arg-type]
+    for rules, p in positions("gate", 6, seed=8):
+        choice = fair.choose(rules, p, untidy)
+        assert choice.move is None or choice.move in canfield.Game(rules, p).legal_moves()
+
+
+@pytest.mark.parametrize("player", fair.PLAYERS)
+def test_a_game_stops_as_stalled_only_after_stall_moves_without_new_best_progress(player: str) -> None:
+    # Two Deck Demon deals 40 reserve cards: the progress (cards up less reserve cards) is below
+    # zero for most of a game, and still each new best counts (in these deals the policy's game
+    # goes on past 200 moves, and it was stopped at 200 when the best to beat started at -1).
+    rules = canfield.Game.random("two-deck-demon").rules
+    for number in (11, 14, 18):
+        start = rules.deal(canfield.shuffled_deck(number, rules.decks))
+        played = fair.play_out(rules, start, QUICK, player=player, max_moves=600)
+        game = canfield.Game(rules, start)
+        progress = [fair._progress(game.position)]
+        for move in played.moves:
+            game.play(move)
+            progress.append(fair._progress(game.position))
+        assert progress[0] < 0
+        best_at = max(range(len(progress)), key=lambda i: (progress[i], -i))  # the first time at the best
+        if played.end == "stalled":
+            assert len(played.moves) - best_at == fair.STALL and max(progress[:-1]) == progress[best_at]
+        else:
+            assert len(played.moves) - best_at <= fair.STALL
+
+
+@pytest.mark.parametrize("variant", ["gate", "rainbow", "canfield"])
+def test_the_fair_player_does_not_undo_its_previous_move_without_a_clear_lead(variant: str) -> None:
+    blind = fair.Settings(samples=3, max_states=1)  # no sample won: no move has a lead
+    undos = 0
+    for rules, p in positions(variant, 40, seed=6):
+        pair = _back_and_forth(rules, p)
+        if pair is None:
+            continue
+        move, back = pair
+        game = canfield.Game(rules, p)
+        game.play(move)
+        q = game.position
+        if len(game.legal_moves()) < 2:
+            continue
+        assert fair.choose(rules, q, blind, previous=move).move is not back
+        for settings in (QUICK, fair.Settings(8, 2000)):
+            choice = fair.choose(rules, q, settings, previous=move)
+            if choice.move is back:  # only with a clear lead over every other move
+                assert choice.votes >= max(1, round(fair.UNDO_MARGIN * settings.samples))
+                undos += 1
+        # the hint in a game is the same choice: the previous move is the game's
+        assert (
+            game.hint(fair=True, samples=4, max_states=300).move
+            is fair.choose(rules, q, QUICK, avoid={fair.seen_text(rules, p)}, previous=move).move
+        )
+    assert undos <= 40
+
+
+def test_the_fair_player_turns_the_stock_over_the_policys_move_only_when_the_samples_lose_by_it() -> None:
+    from canfield.native import finish, native_engine, native_position
+
+    settings = fair.Settings(6, 2000)
+    other = 0
+    for variant in ("two-deck-demon", "canfield", "gate", "superior"):
+        for rules, p in positions(variant, 25, seed=9):
+            policy = preferred_move(rules, p)
+            if not fair.unseen_cards(rules, p) or policy is None or len(canfield.Game(rules, p).legal_moves()) < 2:
+                continue
+            choice = fair.choose(rules, p, settings)
+            if choice.move is policy or choice.move is None or not choice.move.is_stock:
+                continue  # the check is on a vote to turn the stock
+            # the won samples, again, and how many of them are still won after the policy's move
+            kept = 0
+            for s in fair.samples(rules, p, settings.samples, fair._stream(rules, p, settings)):
+                found = canfield.solver.solve_position(rules, s, max_states=settings.max_states)
+                if found.verdict != "won" or not found.line:
+                    continue
+                if fair._tidy(rules, s, tuple(found.line))[0] is policy:
+                    kept += 1
+                    continue
+                engine = native_engine(rules, s)
+                engine.make(policy.code)
+                if rules.auto_finish:
+                    finish(engine)
+                after = canfield.solver.solve_position(rules, native_position(engine), max_states=settings.max_states)
+                kept += engine.is_won() or after.verdict == "won"
+            assert kept < choice.votes, (variant, choice, policy)
+            other += 1
+    assert other >= 3
+
+
+def test_a_solvers_winning_line_is_followed_to_the_win_however_long_it_makes_no_progress() -> None:
+    # American Toad deal 6: once nothing is unseen the solver finds a win whose line goes more than
+    # STALL moves without a new best progress; the game follows it to the win all the same.
+    rules = canfield.Game.random("american-toad").rules
+    start = rules.deal(canfield.shuffled_deck(6, rules.decks))
+    played = fair.play_out(rules, start)
+    assert played.won
+    game = canfield.Game(rules, start)
+    best, best_at, longest = fair._progress(start), 0, 0
+    for i, move in enumerate(played.moves, 1):
+        game.play(move)
+        if fair._progress(game.position) > best:
+            best, best_at = fair._progress(game.position), i
+        longest = max(longest, i - best_at)
+    assert game.is_won() and longest > fair.STALL

@@ -9,8 +9,13 @@ face-down cards (in variants that deal some) and, in the first pass, the stock n
 
 `choose` samples the unseen cards ``samples`` times, consistently with what has been seen (the
 same cards, dealt to the same unseen places in a random order), solves each sample with a budget
-of ``max_states`` positions, and plays the move that starts the winning lines of most samples;
-when no sample is won in the budget, the simple policy's move (`canfield.policy`). The sampling is
+of ``max_states`` positions, and plays the move that starts the winning lines of most samples,
+each line tidied first (the moves it wins without dropped from its front: the solver's lines carry
+moves that change nothing, and a vote on those played them); on a tie, or when no sample is won in
+the budget, the simple policy's order decides (`canfield.policy.policy_moves`). The policy's own
+move is played instead of turning the stock when as many won samples stay won after it as the
+stock turn has votes, and
+a move that puts back the game's previous move needs a clear lead (`UNDO_MARGIN`). The sampling is
 seeded by the seen cards and the ``seed`` alone (a hash that reads no unseen card), and the solver
 with a budget in positions is deterministic, so two positions the player cannot tell apart get
 the same move. When nothing is unseen, the one true position is solved with the budget of all the
@@ -32,7 +37,7 @@ from .deals import CODE_SPACE, shuffled_deck
 from .errors import CanfieldError
 from .native import finish, native_engine, native_position
 from .notation import Move
-from .policy import preferred_move
+from .policy import policy_moves, preferred_move
 from .position import Position
 from .rules import Rules
 from .solver import solve_position
@@ -54,6 +59,12 @@ def _whole(name: str, value: object, lo: int) -> int:
     return value
 
 
+def _flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise CanfieldError(f"{name} is True or False, not {value!r}")
+    return value
+
+
 @attrs.frozen
 class Settings:
     """The fair player's settings: ``samples`` of the unseen cards per move, each searched for at
@@ -62,10 +73,15 @@ class Settings:
     samples: int = attrs.field(default=SAMPLES, validator=lambda _i, _a, v: _whole("samples", v, 1))
     max_states: int = attrs.field(default=MAX_STATES, validator=lambda _i, _a, v: _whole("max_states", v, 1))
     seed: int = attrs.field(default=0, validator=lambda _i, _a, v: _whole("seed", v, 0))
+    #: Vote on each winning line's first needed move (moves the line can do without dropped first)
+    #: and break ties by the simple policy's order; False: the first move of each line as the
+    #: solver found it, the method before (kept to measure one against the other).
+    tidy: bool = attrs.field(default=True, validator=lambda _i, _a, v: _flag("tidy", v))
 
     def text(self) -> str:
         """The settings in a few words, for reports and pages."""
-        return f"{self.samples} samples of {self.max_states:,} positions, seed {self.seed}"
+        untidy = "" if self.tidy else ", untidy lines"
+        return f"{self.samples} samples of {self.max_states:,} positions, seed {self.seed}{untidy}"
 
 
 @attrs.frozen
@@ -74,9 +90,9 @@ class Choice:
 
     ``move`` (None when there is no legal move); ``samples``: the samples searched (0 when the
     move was the only legal one, 1 when nothing was unseen); ``won``: the samples in which the
-    solver found a win; ``votes``: the samples whose winning line starts with ``move``;
+    solver found a win; ``votes``: the samples whose winning line, tidied, starts with ``move``;
     ``source``: ``"samples"`` (the move most winning lines start with), ``"policy"`` (no winning
-    line starts with a move it may play: the simple policy's move) or ``"only"`` (the one legal
+    line starts with a move it may play: the simple policy's order chose) or ``"only"`` (the one legal
     move).
     """
 
@@ -188,14 +204,21 @@ def samples(rules: Rules, position: Position, count: int, rng: random.Random) ->
 
 
 def choose(
-    rules: Rules, position: Position, settings: Settings | None = None, *, avoid: AbstractSet[str] = frozenset()
+    rules: Rules,
+    position: Position,
+    settings: Settings | None = None,
+    *,
+    avoid: AbstractSet[str] = frozenset(),
+    previous: Move | None = None,
 ) -> Choice:
     """The fair player's move at ``position`` under ``rules`` (see the module's docs).
 
     ``avoid`` holds what the player saw at earlier positions of the game (`seen_text`): a move
     back to one of them is played only when every move leads back (or when it starts a winning
     line with nothing unseen), so the player does not go round in circles, a card taken down from
-    a foundation and put straight back up, say.
+    a foundation and put straight back up, say. ``previous`` is the game's last move but stock
+    turns: a move that puts its cards back is played only when the samples prefer it clearly
+    (`UNDO_MARGIN`), since the stock cards turned since seldom make undoing worth a move.
     """
     settings = settings or Settings()
     engine = native_engine(rules, position)
@@ -214,19 +237,139 @@ def choose(
     rng = _stream(rules, position, settings)
     wins = dict.fromkeys(allowed, 0)
     won = 0
+    starts: list[tuple[Position, Move]] = []  # each won sample and its tidied line's first move
     for sample in samples(rules, position, settings.samples, rng):
         found = solve_position(rules, sample, max_states=settings.max_states)
         if found.verdict == "won" and found.line:
             won += 1
-            if found.line[0] in wins:
-                wins[found.line[0]] += 1
+            line = _tidy(rules, sample, found.line) if settings.tidy else found.line
+            starts.append((sample, line[0]))
+            if line[0] in wins:
+                wins[line[0]] += 1
+    if not settings.tidy:
+        return _untidy_choice(rules, position, settings, allowed, wins, won)
+    # Most votes; on a tie the simple policy's order, then the legal moves' order; a move no line
+    # votes for only when no allowed move has a vote. The policy's own move instead of turning the
+    # stock, when the samples won after it are as many as the stock turn's votes: the solver tries
+    # the stock first, and a tidied line cannot drop a stock turn (the cards after it would move).
+    order = _preference(rules, position, allowed)
+    back = [m for m in allowed if previous is not None and _puts_back(previous, m)]
+    others = [m for m in allowed if m not in back]
+    if back and others:  # an undo only with a clear lead over every other move
+        lead = max(wins[m] for m in others) + max(1, round(UNDO_MARGIN * settings.samples))
+        others += [m for m in back if wins[m] >= lead]
+    candidates = others or allowed
+    best = max(candidates, key=lambda m: (wins[m], -order[m]))
+    policy = min(candidates, key=order.__getitem__)
+    if best.is_stock and policy is not best and policy in policy_moves(rules, position):
+        kept = _kept(rules, settings, starts, policy, wins[best])
+        if kept >= wins[best]:  # the policy's move loses no sample the best move's lines win
+            return Choice(policy, settings.samples, won, kept, "samples")
+    return Choice(best, settings.samples, won, wins[best], "samples" if wins[best] else "policy")
+
+
+def _kept(rules: Rules, settings: Settings, starts: list[tuple[Position, Move]], move: Move, need: int) -> int:
+    """How many of the won samples are still won after ``move``: those whose line starts with it,
+    and those the solver wins again after it (within the budget); it stops counting at ``need``,
+    or as soon as ``need`` is out of reach."""
+    kept = sum(first is move for _, first in starts)
+    left = len(starts) - kept
+    for sample, first in starts:
+        if kept >= need or kept + left < need:
+            break
+        if first is move:
+            continue
+        left -= 1
+        engine = native_engine(rules, sample)
+        engine.make(move.code)
+        if rules.auto_finish:
+            finish(engine)
+        kept += (
+            engine.is_won()
+            or solve_position(rules, native_position(engine), max_states=settings.max_states).verdict == "won"
+        )
+    return kept
+
+
+def _untidy_choice(
+    rules: Rules, position: Position, settings: Settings, allowed: list[Move], wins: dict[Move, int], won: int
+) -> Choice:
+    """The choice of the method before (``Settings.tidy`` False), from the votes of the lines' first moves."""
     policy = _fallback(rules, position, allowed)
     if not any(wins.values()):
         return Choice(policy, settings.samples, won, 0, "policy")
-    # Most wins; on a tie the policy's move, then the first in the legal moves' order.
     order = {m: i for i, m in enumerate(allowed)}
     best = max(allowed, key=lambda m: (wins[m], m is policy, -order[m]))
     return Choice(best, settings.samples, won, wins[best], "samples")
+
+
+def _preference(rules: Rules, position: Position, allowed: list[Move]) -> dict[Move, int]:
+    """Each allowed move's rank for breaking ties, 0 the best: the simple policy's moves in its
+    order, then the other moves but take-backs from a foundation, then those, each in the legal
+    moves' order."""
+    ranked = [m for m in policy_moves(rules, position) if m in allowed]
+    rest = [m for m in allowed if m not in ranked]
+    ranked += [m for m in rest if not m.from_foundation] + [m for m in rest if m.from_foundation]
+    return {m: i for i, m in enumerate(ranked)}
+
+
+#: A move that puts back the game's previous move needs this share of the samples more votes
+#: than every other move.
+UNDO_MARGIN = 0.25
+#: How many shorter lines `_tidy` tries, at most, on one winning line.
+TIDY_TRIES = 24
+
+
+def _tidy(rules: Rules, position: Position, line: tuple[Move, ...]) -> tuple[Move, ...]:
+    """``line``, a winning line from ``position``, with the first moves it does not need dropped.
+
+    The solver stops at the first win it finds, so its lines carry moves that change nothing, a
+    card moved to another column and later back, a card taken down from a foundation and later
+    put back up. While the line without its first move, or without its first move and a later
+    move that puts back what that one moved, still wins from ``position``, it is cut so (at most
+    `TIDY_TRIES` tries): the line's first move is then one it needs, the move worth a vote.
+    """
+    tries = 0
+    while len(line) > 1 and tries < TIDY_TRIES:
+        first = line[0]
+        shorter = [line[1:]]
+        shorter += [line[1:k] + line[k + 1 :] for k in range(1, len(line)) if _puts_back(first, line[k])][:3]
+        for candidate in shorter:
+            tries += 1
+            if _wins(rules, position, candidate):
+                line = candidate
+                break
+            if tries >= TIDY_TRIES:
+                break
+        else:
+            break
+    return line
+
+
+def _puts_back(move: Move, later: Move) -> bool:
+    """Whether ``later`` may put back the cards ``move`` moved: from column to column and back, a
+    foundation's card down to a column and up again from it, or up from a column and down to it."""
+    if move.from_column and move.to_column:
+        return later.from_column and later.to_column and (later.source, later.target) == (move.target, move.source)
+    if move.from_foundation and move.to_column:
+        return later.to_foundation and later.source == move.target
+    if move.from_column and move.to_foundation:
+        return later.from_foundation and later.target == move.source
+    return False
+
+
+def _wins(rules: Rules, position: Position, line: tuple[Move, ...]) -> bool:
+    """Whether ``line`` is legal from ``position`` and wins, played as a game plays it."""
+    engine = native_engine(rules, position)
+    for move in line:
+        if engine.is_won():
+            return True
+        if move.code not in engine.moves():
+            return False
+        engine.make(move.code)
+        if rules.auto_finish:
+            finish(engine)
+    return bool(engine.is_won())
 
 
 def _after(rules: Rules, engine: NativeEngine, move: Move) -> str:
@@ -287,7 +430,9 @@ def play_out(
     earlier: set[str] = set()
     plan: dict[Position, Move] = {}
     here = position
-    best, best_at = -1, 0
+    # The progress to beat starts at the start's own: it is negative while reserve cards outnumber
+    # the cards up, and a start of -1 counted no progress at all in such games until then.
+    best, best_at = _progress(position), 0
     while True:
         if engine.is_won():
             return Playout(True, tuple(played), "won")
@@ -297,10 +442,10 @@ def play_out(
             return Playout(False, tuple(played), "cycle")
         if len(played) >= max_moves:
             return Playout(False, tuple(played), "max_moves")
-        progress = here.cards_up - sum(map(len, here.reserves))
+        progress = _progress(here)
         if progress > best:
             best, best_at = progress, len(played)
-        elif len(played) - best_at >= STALL:
+        elif len(played) - best_at >= STALL and here not in plan:  # a solver's winning line is followed
             return Playout(False, tuple(played), "stalled")
         seen.add(here)
         earlier.add(seen_text(rules, here))
@@ -310,7 +455,8 @@ def play_out(
             if move is None:
                 return Playout(False, tuple(played), "lost")
         elif move is None:
-            choice = choose(rules, here, settings, avoid=earlier)
+            previous = next((m for m in reversed(played) if not m.is_stock), None)
+            choice = choose(rules, here, settings, avoid=earlier, previous=previous)
             if choice.move is None:
                 return Playout(False, tuple(played), "lost")
             move = choice.move
@@ -321,6 +467,11 @@ def play_out(
             finish(engine)
         played.append(move)
         here = native_position(engine)
+
+
+def _progress(position: Position) -> int:
+    """A game's progress, for `STALL`: cards on the foundations less cards left in the reserve."""
+    return position.cards_up - sum(map(len, position.reserves))
 
 
 def _plan(rules: Rules, position: Position, line: tuple[Move, ...]) -> dict[Position, Move]:

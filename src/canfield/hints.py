@@ -50,7 +50,8 @@ def hint(
         settings = Settings(
             SAMPLES if samples is None else samples, MAX_STATES if max_states is None else max_states, seed
         )
-        choice = choose(rules, here, settings, avoid=_earlier(game))
+        previous = next((m for m in reversed(game.line) if not m.is_stock), None)  # as in fair.play_out
+        choice = choose(rules, here, settings, avoid=_earlier(game), previous=previous)
         return Hint(choice.move, "fair", share=choice.share, samples=choice.samples)
     plan = _PLANS.get(game, {})
     if here in plan:

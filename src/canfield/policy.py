@@ -74,6 +74,15 @@ def preferred_move(rules: Rules, position: Position) -> Move | None:
     column; the stock. ``canfield.policy.preferred_move(game.rules, game.position)`` asks it
     about a game.
     """
+    return next(iter(policy_moves(rules, position)), None)
+
+
+def policy_moves(rules: Rules, position: Position) -> list[Move]:
+    """Every move the policy would play at ``position``, best first: its first is `preferred_move`.
+
+    The order of `preferred_move`; the moves it never plays (a take-back from a foundation, a
+    column move that frees nothing) are left out. The fair player breaks ties with it.
+    """
     engine = native_engine(rules, position)
     moves = [m for m in map(Move.from_int, engine.moves()) if not m.from_foundation]  # no take-backs
     columns = position.columns
@@ -82,23 +91,18 @@ def preferred_move(rules: Rules, position: Position) -> Move | None:
         return m.to_column and bool(columns[_column(m.target)])
 
     up = [m for m in moves if m.to_foundation]
-    for source in ("r", "w"):
-        for m in up:
-            if m.source == source:
-                return m
-    if up:
-        return up[0]
+    up = (
+        [m for m in up if m.source == "r"]
+        + [m for m in up if m.source == "w"]
+        + [m for m in up if m.source not in "rw"]
+    )
     reserve = sorted((m for m in moves if m.source == "r"), key=lambda m: not onto_card(m))
-    if reserve:
-        return reserve[0]
+    reserve = [m for m in reserve if not m.to_foundation]
     freeing = [
         m
         for m in moves
         if m.from_column and onto_card(m) and _frees_a_card(engine, rules, m, position, _column(m.source))
     ]
-    if freeing:
-        return freeing[0]
-    waste = sorted((m for m in moves if m.source == "w"), key=lambda m: not onto_card(m))
-    if waste:
-        return waste[0]
-    return next((m for m in moves if m.text == "s"), None)
+    waste = sorted((m for m in moves if m.source == "w" and not m.to_foundation), key=lambda m: not onto_card(m))
+    stock = [m for m in moves if m.text == "s"]
+    return [*up, *reserve, *freeing, *waste, *stock]
