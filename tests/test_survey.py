@@ -178,7 +178,9 @@ def test_a_file_whose_runs_lack_the_solver_fingerprint_still_reads_and_resumes(t
     ("change", "named"),
     [
         ({"options": {"foundation_takeback": True}}, "options"),
-        ({"max_states": CAP + 1}, "cap per deal"),
+        ({"max_states": CAP - 1}, "cap per deal"),
+        ({"max_states": CAP + 1, "timeout": 60.0}, "cap per deal"),
+        ({"max_states": CAP + 1, "count": 4}, "deal set"),
         ({"count": 4}, "deal set"),
         ({"start": "CF1-D3-AAAAAAB"}, "deal set"),
         ({"variant": "casino"}, "variant"),
@@ -206,6 +208,24 @@ def test_a_survey_grows_by_more_codes_from_the_same_start(tmp_path: Path) -> Non
     assert deals == {"kind": "count", "start": "CF1-D3-AAAAAAA", "count": 5}
     with pytest.raises(canfield.SurveyError, match="holds another survey"):
         canfield.survey(db, VARIANT, count=3, max_states=CAP, workers=1)
+
+
+def test_a_larger_cap_solves_the_unknown_deals_again(tmp_path: Path, reference: list[tuple[int, str, str]]) -> None:
+    db = tmp_path / "s.sqlite"
+    low = CAP // 10
+    canfield.survey(db, VARIANT, count=COUNT, max_states=low, workers=1)
+    before = rows(db)
+    unknown = sum(v == "unknown" for _, _, v in before)
+    assert unknown > sum(v == "unknown" for _, _, v in reference)  # the low cap leaves more unknown
+    raised = canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1)
+    assert rows(db) == reference  # what a survey at the larger cap finds from the start
+    assert [r["deals"] for r in raised.runs] == [COUNT, unknown]
+    assert raised.cap["max_states"] == CAP
+    assert raised.raised == [{"cap": {"max_states": low, "timeout": None, "memory": 1 << 30}, "unknown": unknown}]
+    assert f"cap raised from {low:,} positions: its {unknown:,} unknown deals solved again" in raised.to_text()
+    assert canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1).runs[-1]["deals"] == 0  # resumes
+    with pytest.raises(canfield.SurveyError, match="cap per deal"):
+        canfield.survey(db, VARIANT, count=COUNT, max_states=low, workers=1)
 
 
 def test_the_file_records_what_the_survey_is(tmp_path: Path) -> None:

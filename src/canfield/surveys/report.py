@@ -82,6 +82,9 @@ class Report:
     commit: str = ""
     #: A player's survey: the player's name and settings (see `canfield.fair`); None: the solver's.
     player: dict[str, Any] | None = None
+    #: The earlier caps of a survey whose cap was raised, oldest first: each ``{"cap": ..., "unknown": n}``,
+    #: the ``n`` deals it left unknown having been solved again under the next cap.
+    raised: list[dict[str, Any]] = attrs.field(factory=list)
 
     @property
     def player_text(self) -> str:
@@ -115,12 +118,7 @@ class Report:
         """The cap per deal in words (a player's survey: the player, who plays each deal to its end)."""
         if self.player is not None:
             return self.player_text
-        parts = []
-        if self.cap.get("max_states") is not None:
-            parts.append(f"{self.cap['max_states']:,} positions")
-        if self.cap.get("timeout") is not None:
-            parts.append(f"{self.cap['timeout']:g} s")
-        return " or ".join(parts) or "memory only"
+        return cap_words(self.cap)
 
     def to_dict(self) -> dict[str, Any]:
         """The report as JSON-ready data, shares and interval as fractions."""
@@ -145,6 +143,10 @@ class Report:
             + f" (mean {self.mean_seconds:.3g})",
         ]
         lines += [
+            f"  cap raised from {cap_words(r['cap'])}: its {r['unknown']:,} unknown deals solved again"
+            for r in self.raised
+        ]
+        lines += [
             f"  run {i}: {r['deals']:,} deals in {r['seconds']:.0f} s with {r['workers']} "
             f"{r['executor']} worker{'s' if r['workers'] != 1 else ''}: {r['rate']:.2f} deals/s"
             + (f" (native solver {r['native']})" if r["native"] and r["native"] != self.native else "")
@@ -157,6 +159,16 @@ class Report:
     def to_markdown(self) -> str:
         """The report as a markdown table of one row (see `markdown_table`)."""
         return markdown_table([self])
+
+
+def cap_words(cap: Mapping[str, Any]) -> str:
+    """A cap per deal in words: ``3,000,000 positions``, ``5 s``, or both joined by "or"."""
+    parts = []
+    if cap.get("max_states") is not None:
+        parts.append(f"{cap['max_states']:,} positions")
+    if cap.get("timeout") is not None:
+        parts.append(f"{cap['timeout']:g} s")
+    return " or ".join(parts) or "memory only"
 
 
 def build_text(build: Mapping[str, str]) -> str:
@@ -218,6 +230,7 @@ def report(db: str | os.PathLike[str]) -> Report:
         native=meta.get("native", ""),
         commit=meta.get("commit", ""),
         player=meta.get("player"),
+        raised=meta.get("raised", []),
         **counts,
     )
 

@@ -384,8 +384,9 @@ def survey(
 
     ``workers`` local processes (default: one per core; 1 solves in this process), or a Dask
     cluster: ``scheduler`` is its address or a ``distributed.Client`` (the ``dask`` extra).
-    Run again with the same file and settings to resume; other settings are refused with
-    `SurveyError`.
+    Run again with the same file and settings to resume; with a larger ``count`` (the same start)
+    to grow the survey; with a larger cap (no bound lower) to solve its unknown deals again under
+    it. Other settings are refused with `SurveyError`.
 
     With ``player`` (one of `canfield.fair.PLAYERS`), each deal is played to its end instead of solved, and its
     verdict is whether the player won: ``"fair"`` is the fair player of `canfield.fair` with

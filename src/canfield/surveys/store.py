@@ -5,7 +5,9 @@ on the same file resumes, skipping the deals it has. The ``meta`` table records 
 is (variant, options, deal set, cap per deal, library version, and the solver build: the source's
 git commit when known and the native module's fingerprint); a run that asks for another survey is
 refused before anything is written, except a longer run of the same consecutive codes from the
-same start, which grows the survey. ``runs`` records each run (workers, deals done, wall time, the
+same start, which grows the survey, and a run with a larger cap per deal, which raises it: the
+deals left unknown are solved again under the new cap (the won and lost ones keep their verdicts,
+which are exact at any cap). ``runs`` records each run (workers, deals done, wall time, the
 solver build it ran with), which gives deals per second.
 """
 
@@ -101,6 +103,19 @@ def read_meta(conn: sqlite3.Connection, path: str | os.PathLike[str]) -> dict[st
     return meta
 
 
+def _bound(value: Any) -> float:
+    """A cap's bound as a number, None (no bound) as infinity."""
+    return float("inf") if value is None else float(value)
+
+
+def _raises(old: Any, new: Any) -> bool:
+    """Whether cap ``new`` is ``old`` with no bound lower and at least one higher (a survey's cap may rise)."""
+    if not (isinstance(old, dict) and isinstance(new, dict)) or old.keys() != new.keys():
+        return False
+    pairs = [(_bound(old[k]), _bound(new[k])) for k in old]
+    return all(b >= a for a, b in pairs) and any(b > a for a, b in pairs)
+
+
 def _grows(old: Any, new: Any) -> bool:
     """Whether deal set ``new`` is ``old`` with more consecutive codes after it (a survey may grow)."""
     if not (isinstance(old, dict) and isinstance(new, dict)):
@@ -126,9 +141,17 @@ class Store:
         if old:
             wrong = [f"{label}: the file has {dumps(old.get(k))}, this run asks for {dumps(meta.get(k))}"
                      for k, label in COMPARED.items() if dumps(old.get(k)) != dumps(meta.get(k))]  # fmt: skip
-            if wrong == [w for w in wrong if w.startswith(COMPARED["deals"])] and _grows(old["deals"], meta["deals"]):
-                with self.conn:  # the same consecutive codes from the same start, more of them
-                    for key in ("deals", "command"):
+            grows = _grows(old.get("deals"), meta.get("deals"))  # the same codes from the same start, more of them
+            raises = old.get("player") is None and _raises(old.get("cap"), meta.get("cap"))
+            allowed = {COMPARED["deals"]} if grows else set()
+            allowed |= {COMPARED["cap"]} if raises else set()
+            if wrong and all(w.split(":", 1)[0] in allowed for w in wrong):
+                with self.conn:
+                    if raises:  # the unknown deals are solved again under the new cap
+                        history = [*old.get("raised", []), {"cap": old["cap"], "unknown": self._unknown()}]
+                        self.conn.execute("DELETE FROM deals WHERE verdict = 'unknown'")
+                        meta = {**meta, "raised": history}
+                    for key in ("deals", "cap", "raised", "command"):
                         if key in meta:
                             self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, dumps(meta[key])))
             elif wrong:
@@ -154,6 +177,10 @@ class Store:
                 (now, now, workers, executor, meta.get("native"), meta.get("commit") or None),
             )
         self.run_id = cur.lastrowid
+
+    def _unknown(self) -> int:
+        """How many of the file's deals are unknown."""
+        return int(self.conn.execute("SELECT count(*) FROM deals WHERE verdict = 'unknown'").fetchone()[0])
 
     def done(self, count: int) -> bytearray:
         """Which of the ``count`` deals of the deal set are solved already: 1 at each one's place."""
