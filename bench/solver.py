@@ -17,10 +17,10 @@ was written. By default each is solved four ways, one after the other:
 
 ``--only`` picks other rule sets too: ``classic``, ``rainbow``, ``superior`` and ``whole``
 (``canfield`` moving whole columns only, no take-back), ``literature-d1`` (draw 1), and each of them
-with ``-base`` (``build_past_base=False``); and the family's games with several reserve piles as
-their variants play them, ``gate``, ``little-gate`` and ``duke``, and ``dutchess`` (four piles, the
-base chosen by the first card put up); and those with a foundation layout of their own,
-``lafayette`` and ``beehive``.
+with ``-base`` (``build_past_base=False``); and every other registered variant by its id, as it
+plays (the family's games: ``gate``, ``lafayette``, ``the-plot``, ...). ``--all`` runs the published
+rules in draw 3 and in draw 1 (``literature-base``, ``literature-d1-base``) and every registered
+variant, and ends with one table of them all.
 
 For each: resolved % (won or lost within the cap), won %, lost %, the won % with its 95 % Wilson
 interval made conservative over the unresolved deals (all lost / all won), and CPU seconds per
@@ -79,12 +79,13 @@ CONFIGS: dict[str, tuple[str, dict[str, object]]] = {}
 for _name, (_variant, _options) in _ONE_SET.items():
     CONFIGS[_name] = (_variant, _options)
     CONFIGS[f"{_name}-base"] = (_variant, {**_options, "build_past_base": False})
-#: The family's games with several reserve piles, and with a foundation layout of their own, each
-#: as its variant plays it.
-for _name in ("gate", "little-gate", "duke", "dutchess", "lafayette", "beehive"):
-    CONFIGS[_name] = (_name, {})
+#: Every other registered variant (the family's games, and any installed plugin's), as it plays.
+for _registered in canfield.variants():
+    CONFIGS.setdefault(_registered.id, (_registered.id, {}))
 #: What runs without ``--only``.
 DEFAULT = ["literature", "literature-base", "canfield", "classic"]
+#: What ``--all`` runs: the published rules in draw 3 and draw 1, and every registered variant.
+ALL = ["literature-base", "literature-d1-base", *(v.id for v in canfield.variants())]
 
 #: Solvitaire's rule file for each rule set it can express: the changes to `SOLVITAIRE_COMMON`, and
 #: whether it needs the build whose whole-column moves also move the top card alone.
@@ -290,6 +291,26 @@ def compare(name: str, codes: list[str], ours: list[Result], theirs: list[Result
         print(f"  DISAGREE {code}: today {today}, Solvitaire {then}")
 
 
+def summary(rows: list[tuple[str, list[Result]]]) -> str:
+    """One markdown table: per rule set, resolved and won shares, median and p99 CPU seconds, and
+    positions per CPU second, today's solver."""
+    lines = [
+        "| rule set | resolved | won | median s | p99 s | positions per s |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for name, results in rows:
+        n = len(results)
+        seconds = sorted(r[2] for r in results)
+        settled = sum(1 for r in results if r[0] != "unknown")
+        won = sum(1 for r in results if r[0] == "won")
+        rate = sum(r[1] for r in results) / max(sum(seconds), 1e-9)
+        lines.append(
+            f"| {name} | {100 * settled / n:.1f} % | {100 * won / n:.1f} % | {statistics.median(seconds):.4f} |"
+            f" {percentile(seconds, 99):.3f} | {rate:,.0f} |"
+        )
+    return "\n".join(lines)
+
+
 def report(label: str, results: list[Result], cap: float) -> None:
     n = len(results)
     count = {v: sum(1 for r in results if r[0] == v) for v in ("won", "lost", "unknown")}
@@ -310,7 +331,9 @@ def report(label: str, results: list[Result], cap: float) -> None:
 
 def run(
     name: str, codes: list[str], cap: float, memory: int, baseline: Baseline | None, solvitaire: Solvitaire | None
-) -> None:
+) -> tuple[str, list[Result]]:
+    """Solve `codes` under rule set `name` (and with the baseline and Solvitaire, when given), print
+    the figures, and return today's results."""
     variant, options = CONFIGS[name]
     base = baseline if baseline is not None and baseline.can_run(variant, options) else None
     outside = solvitaire if solvitaire is not None and solvitaire.binary(name) else None
@@ -352,6 +375,7 @@ def run(
             print(f"  DISAGREE {code}: today {today}, baseline {then}")
     elif baseline is not None:
         print("  (the baseline has no such variant or options)")
+    return name, ours
 
 
 def main() -> None:
@@ -363,6 +387,7 @@ def main() -> None:
     ap.add_argument("--cap", type=float, default=30.0, help="seconds per deal (default 30)")
     ap.add_argument("--memory", type=int, default=2048, help="MiB for the solver's visited sets (default 2048)")
     ap.add_argument("--only", choices=sorted(CONFIGS), action="append", help="run only these (default: see above)")
+    ap.add_argument("--all", action="store_true", help="the published rules in draw 3 and 1, and every variant")
     ap.add_argument("--seed", type=int, default=2026, help="the seed the deals are drawn from (default 2026)")
     ap.add_argument("--baseline", metavar="COMMIT", help="also solve every deal with the package at COMMIT")
     ap.add_argument("--solvitaire", metavar="PATH", help="also solve every deal it can play with this Solvitaire")
@@ -373,14 +398,16 @@ def main() -> None:
     seeds = deal_seeds(args.deals, args.seed)
     baseline = Baseline(args.baseline) if args.baseline else None
     solvitaire = None
-    names = args.only or DEFAULT
+    names = args.only or (ALL if args.all else DEFAULT)
     if args.solvitaire or args.solvitaire_tow:
         solvitaire = Solvitaire(
             args.solvitaire, args.solvitaire_tow, Path(tempfile.mkdtemp(prefix="canfield-solvitaire-"))
         )
         names = args.only or [name for name in SOLVITAIRE if solvitaire.binary(name)]
-    for name in names:
-        run(name, deal_codes(name, seeds), args.cap, args.memory << 20, baseline, solvitaire)
+    rows = [run(name, deal_codes(name, seeds), args.cap, args.memory << 20, baseline, solvitaire) for name in names]
+    if len(rows) > 1:
+        print(f"\nall rule sets, {len(seeds)} deals each, cap {args.cap:g} s (CPU seconds per deal):\n")
+        print(summary(rows))
     print("\nBlake & Gent (JAIR 2026), the published solvers' rules, 10^7 deals: 71.245 % ± 0.031 % winnable.")
 
 
