@@ -5,7 +5,8 @@ use canfield_native::engine::{Engine, Position};
 use canfield_native::moves::Move;
 use canfield_native::rules::Rules;
 use canfield_native::solver::{
-    child_keys_agree, solve, solve_with, swaps_covered, Limits, Pruning, Verdict,
+    child_keys_agree, solve, solve_scheduled, solve_with, swaps_covered, Limits, Pruning, Schedule,
+    Verdict,
 };
 use proptest::prelude::*;
 
@@ -518,6 +519,73 @@ fn each_pruning_switched_off_gives_the_same_verdicts() {
         }
     }
     assert!(settled.iter().all(|&n| n >= 30), "settled {settled:?}");
+}
+
+#[test]
+fn searches_taking_turns_every_few_positions_give_the_plain_verdicts() {
+    // The searches take turns every few positions, so a helper is given work (a move another
+    // search of its visited set has marked and not yet tried) from every kind of stack, and its
+    // stack runs out and is given more again and again: every verdict is still the plain
+    // search's, lost ones included (a move given and then never explored would turn a win into
+    // "lost" here), and every line replays. Also with the helper alone (no second order, no
+    // shortcut) and with the second order beside it, under each move mode and any-suit building.
+    let stop = AtomicBool::new(false);
+    let limits = limits(40_000, 1 << 24, &stop);
+    let any_suit = |s: usize, t: usize| (s % 13 + 1) % 13 == t % 13;
+    let rule_sets = [
+        rules_moving(0, false, None, vec![3], true),
+        rules_moving(0, true, None, vec![1], true),
+        rules_moving(1, false, None, vec![3], false),
+        rules_moving(1, true, Some(3), vec![3, 2, 1], true),
+        free_fill(rules_moving(1, false, None, vec![3], false)),
+        free_fill(rules_moving(0, false, Some(1), vec![1], true)),
+        rules_building(any_suit, 1, false, Some(1)),
+        rules_building(any_suit, 2, false, None),
+    ];
+    let helper_alone = Pruning {
+        second_order: false,
+        shortcut: false,
+        ..Pruning::ALL
+    };
+    let (mut settled, mut lost) = (0, 0);
+    for (r, rules) in rule_sets.iter().enumerate() {
+        for seed in 0..16 {
+            let mut e = Engine::new(rules.clone(), &dealt(&deck(9000 + seed))).unwrap();
+            walk(&mut e, seed, (seed % 3 * 25) as usize, |_, _| {});
+            let mut e = Engine::new(rules.clone(), &e.position()).unwrap();
+            let plain = solve_with(&mut e, &limits, false, Pruning::NONE);
+            if plain.verdict == Verdict::Unknown {
+                continue;
+            }
+            for (pruning, first, slice) in [
+                (Pruning::ALL, 1, 1),
+                (Pruning::ALL, 5, 3),
+                (helper_alone, 1, 2),
+                (helper_alone, 40, 7),
+            ] {
+                let schedule = Schedule {
+                    first,
+                    slice,
+                    shortcut: 3 * slice,
+                };
+                let out = solve_scheduled(&mut e, &limits, false, pruning, schedule);
+                if out.verdict == Verdict::Unknown {
+                    continue;
+                }
+                assert_eq!(
+                    out.verdict, plain.verdict,
+                    "rules {r} seed {seed} {schedule:?}"
+                );
+                check_line(&e, &out);
+                settled += 1;
+                lost += usize::from(out.verdict == Verdict::Lost);
+            }
+        }
+    }
+    assert!(
+        settled >= 150 && lost >= 40,
+        "settled {settled}, lost {lost}"
+    );
 }
 
 #[test]

@@ -18,6 +18,8 @@
 //!
 //! Where one move order is not best for every deal (`order::Order::second`), two complete
 //! searches in two orders take turns (`search`); either one ending without a win proves "lost".
+//! A helper takes turns with the first and shares its visited set: it explores moves the first
+//! has marked and not yet tried (`search`); the two ending without a win prove "lost".
 //!
 //! Nothing else is pruned. `generator` puts the rules together into the search's moves of a
 //! position; their order (`order`) changes how soon a win is found, never the verdict.
@@ -31,7 +33,7 @@ mod visited;
 
 pub use fingerprint::child_keys_agree;
 pub use prune::swaps::swaps_covered;
-pub use search::{solve, solve_with};
+pub use search::{solve, solve_scheduled, solve_with, Schedule};
 
 use crate::moves::Move;
 use std::sync::atomic::AtomicBool;
@@ -103,6 +105,10 @@ pub struct Pruning {
     /// rules have one (`order::Order::second`): a schedule, not a pruning; either one's "lost" is
     /// a proof.
     pub second_order: bool,
+    /// Let a helper share the first complete search's visited set and take its work from the
+    /// first's pending moves (`search`): a schedule, not a pruning; "lost" when both have run out
+    /// of work.
+    pub helper: bool,
 }
 
 impl Pruning {
@@ -114,6 +120,7 @@ impl Pruning {
         fold_turns: true,
         shortcut: true,
         second_order: true,
+        helper: true,
     };
     /// None: the plain complete search.
     pub const NONE: Pruning = Pruning {
@@ -123,10 +130,11 @@ impl Pruning {
         fold_turns: false,
         shortcut: false,
         second_order: false,
+        helper: false,
     };
     /// Each rule switched off alone, then all of them: the settings a differential check compares
     /// with `ALL` (a new rule belongs here, so that every such check covers it).
-    pub const EACH_OFF: [Pruning; 7] = [
+    pub const EACH_OFF: [Pruning; 8] = [
         Pruning {
             safe_moves: false,
             ..Pruning::ALL
@@ -145,6 +153,10 @@ impl Pruning {
         },
         Pruning {
             second_order: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            helper: false,
             ..Pruning::ALL
         },
         Pruning {

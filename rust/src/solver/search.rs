@@ -1,5 +1,5 @@
 //! The search: a depth-first search with make/unmake and a set of visited positions, and the
-//! interleaving of the complete search with a shortcut.
+//! interleaving of the complete searches with a shortcut.
 //!
 //! Positions are marked visited when first met. Meeting a position already in the set ends that
 //! branch, which also cuts every cycle. Such a search visits every position reachable from the
@@ -16,6 +16,16 @@
 //! the position before it). Where the engine can, children are hashed without being played
 //! (`Engine::child`), their slots fetched side by side: most children are positions already
 //! seen, and this way they cost a hash and a lookup each, not a move and its undo.
+//!
+//! Two complete searches may share one visited set (`Pruning::helper`): the second, the helper,
+//! takes its work from the first's pending moves, and either takes from the other when its own
+//! stack runs out. A move taken (`SearchMove::TAKEN` in the giver's list) is explored by the
+//! taker alone, from the position it leads to. The argument above still holds for the two
+//! together: every marked position is explored by the search that marked it or by the one that
+//! took it, so when both stacks are empty and neither has a move left to give, every position
+//! reachable from the root has been explored, and the position is lost. A lost proof costs the
+//! two no more positions than it costs one (each position is explored once, by one of them); a
+//! win may be found sooner, in a part of the tree that the first search would reach late.
 
 use super::fingerprint::Fingerprints;
 use super::generator::{play, take_back, Generator, SearchMove};
@@ -38,15 +48,16 @@ pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome 
 /// it was.
 ///
 /// Up to three searches may run side by side, taking turns: the complete search, first (its
-/// first turn settles most deals either way); where one move order is not best for every deal,
-/// a second complete search in another order (`Order::second`), whose ending without a win
-/// proves "lost" as well; and a shortcut (`prune::shortcut`), which searches a subset of the
-/// legal moves, so a win it finds is a win, and when it ends without one it proves nothing and
+/// first turn settles most deals either way); a helper (`Pruning::helper`), a second complete
+/// search that shares the first's visited set and takes its work from the first's pending moves
+/// (see the module docs), in another move order where the rules have one (`Order::second`);
+/// and a shortcut (`prune::shortcut`), which searches a subset of the legal moves in a visited
+/// set of its own, so a win it finds is a win, and when it ends without one it proves nothing and
 /// simply stops. A shortcut's turn is three times a complete search's. Each keeps its place
 /// between turns, so a search loses nothing but time to the others, and none once they have
-/// ended. The budget is shared: `max_states` counts every search's positions, and the visited
-/// sets share `memory` evenly among the searches running (a search that runs out of it stops,
-/// while a complete search goes on, and leaves its share to the others).
+/// ended. The budget is shared: `max_states` counts every search's positions, and `memory` is
+/// shared evenly between the complete searches' set and the shortcut's (when the shortcut
+/// stops, or runs out of its share, its memory goes to the complete searches).
 ///
 /// With `auto_finish`, the game puts cards up by itself once stock, waste and reserve are empty
 /// (as `canfield.Game` does under such rules), and the line found includes those moves.
@@ -56,29 +67,92 @@ pub fn solve_with(
     auto_finish: bool,
     pruning: Pruning,
 ) -> Outcome {
+    solve_scheduled(e, limits, auto_finish, pruning, Schedule::DEFAULT)
+}
+
+/// How many positions each search's turn lasts (see `solve_with`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Schedule {
+    /// The first complete search's first turn: most deals are settled within it.
+    pub first: u64,
+    /// Each later turn of a complete search.
+    pub slice: u64,
+    /// Each turn of a shortcut: they find most of their wins fast, so they get more.
+    pub shortcut: u64,
+}
+
+impl Schedule {
+    /// The solver's schedule.
+    pub const DEFAULT: Schedule = Schedule {
+        first: 250_000,
+        slice: 100_000,
+        shortcut: 300_000,
+    };
+}
+
+/// `solve_with` on another schedule: the tests take turns every few positions, so that the
+/// searches' turns, and the work a helper is given, come in every state a search can be in.
+#[doc(hidden)]
+pub fn solve_scheduled(
+    e: &mut Engine,
+    limits: &Limits<'_>,
+    auto_finish: bool,
+    pruning: Pruning,
+    schedule: Schedule,
+) -> Outcome {
     let first = Order::of(&e.rules);
     let second = pruning
         .second_order
         .then(|| Order::second(&e.rules))
         .flatten();
     let shortcut = pruning.shortcut.then(|| shortcut::pass(&e.rules)).flatten();
-    let plan: Vec<(Pass, Order)> = std::iter::once((Pass::COMPLETE, first))
-        .chain(second.map(|order| (Pass::COMPLETE, order)))
-        .chain(shortcut.map(|pass| (pass, first)))
+    // Each search, and whether it starts at the root: the first complete search and its helper
+    // share set 0; a second order and a shortcut have a set of their own.
+    let complete = |order, set| Role {
+        pass: Pass::COMPLETE,
+        order,
+        set,
+    };
+    let mut plan = vec![(complete(first, 0), true)];
+    if pruning.helper {
+        plan.push((complete(first, 0), false));
+    }
+    if let Some(order) = second {
+        plan.push((complete(order, 1), true));
+    }
+    if let Some(pass) = shortcut {
+        let set = 1 + usize::from(second.is_some());
+        plan.push((
+            Role {
+                pass,
+                order: first,
+                set,
+            },
+            true,
+        ));
+    }
+    let n_sets = 1 + usize::from(second.is_some()) + usize::from(shortcut.is_some());
+    let mut sets: Vec<Visited> = (0..n_sets)
+        .map(|_| Visited::new(limits.memory / n_sets))
         .collect();
-    let memory = limits.memory / plan.len();
     let mut states = 1u64; // the root
     let mut searches: Vec<Search> = plan
         .into_iter()
-        .map(|(pass, order)| Search::new(e, pass, order, pruning, auto_finish, memory, &mut states))
+        .map(|(role, at_root)| {
+            let seen = at_root.then_some(&mut sets[role.set]);
+            Search::new(e, role, pruning, auto_finish, seen, &mut states)
+        })
         .collect();
-    let (mut i, mut slice) = (0, FIRST_SLICE);
+    let (mut i, mut slice) = (0, schedule.first);
     loop {
-        let others_complete = searches
-            .iter()
-            .enumerate()
-            .any(|(j, search)| j != i && search.complete());
-        match searches[i].run(limits, &mut states, slice) {
+        let set = searches[i].set;
+        let step = if searches[i].idle() {
+            take_work(&mut searches, i, &mut sets[set], &mut states)
+        } else {
+            searches[i].run(limits, &mut states, slice, &mut sets[set])
+        };
+        let others = searches.iter().any(|s| s.set != set && s.complete());
+        match step {
             Step::Paused => i += 1,
             Step::Won => {
                 return Outcome {
@@ -88,27 +162,56 @@ pub fn solve_with(
                     cut: None,
                 }
             }
-            Step::Lost if searches[i].complete() => return ended(None, states),
-            // A shortcut ended (it proves nothing; a complete search always runs beside it, as
-            // one is dropped only while another goes on), or a search ran out of its share of
-            // memory while a complete search goes on: it stops, and its memory goes to the others.
-            Step::Lost | Step::Ended(Cut::Memory) if others_complete => {
-                searches.remove(i);
-                let share = limits.memory / searches.len();
-                for search in &mut searches {
-                    search.seen.raise(share);
+            // A complete search's stack is empty, and no other search of its set had work to give
+            // it (`take_work`): lost once every complete search of the set is so.
+            Step::Lost if searches[i].complete() => {
+                if searches.iter().all(|s| s.set != set || s.idle()) {
+                    return ended(None, states);
                 }
+                i += 1;
+            }
+            // A shortcut ended (it proves nothing; a complete search always runs beside it), or
+            // the searches of a set ran out of its memory while a complete search of another set
+            // goes on: they stop, and their memory goes to the others.
+            Step::Lost | Step::Ended(Cut::Memory) if others => {
+                searches.retain(|s| s.set != set);
+                let mut left: Vec<usize> = searches.iter().map(|s| s.set).collect();
+                left.sort_unstable();
+                left.dedup();
+                for &k in &left {
+                    sets[k].raise(limits.memory / left.len());
+                }
+                i = 0;
             }
             Step::Lost => unreachable!("a shortcut runs beside a complete search"),
             Step::Ended(cut) => return ended(Some(cut), states),
         }
         i %= searches.len();
         slice = if searches[i].complete() {
-            SLICE
+            schedule.slice
         } else {
-            SHORTCUT_SLICE
+            schedule.shortcut
         };
     }
+}
+
+/// Give idle complete search `i` the shallowest pending move of another search of its visited
+/// set, and start it there: `Lost` when there is none to give (it stays idle), else how its start
+/// went (`Paused` once it has its first moves, or `Won`, or a cut).
+fn take_work(searches: &mut [Search], i: usize, seen: &mut Visited, states: &mut u64) -> Step {
+    let set = searches[i].set;
+    let Some((j, (depth, at))) = searches
+        .iter()
+        .enumerate()
+        .filter(|&(j, s)| j != i && s.set == set)
+        .find_map(|(j, s)| s.pending().map(|p| (j, p)))
+    else {
+        return Step::Lost;
+    };
+    let path = searches[j].path(depth);
+    let m = searches[j].buf[at];
+    searches[j].buf[at] = SearchMove::TAKEN;
+    searches[i].start_at(&path, m, seen, states)
 }
 
 /// The outcome of a search that ended without a win: lost, or unknown for `cut`.
@@ -125,29 +228,35 @@ fn ended(cut: Option<Cut>, states: u64) -> Outcome {
     }
 }
 
-/// The complete search's first turn, in positions: most deals are settled within it.
-const FIRST_SLICE: u64 = 250_000;
-/// Each later turn of the complete search, in positions.
-const SLICE: u64 = 100_000;
-/// Each turn of a shortcut, in positions: they find most of their wins fast, so they get more.
-const SHORTCUT_SLICE: u64 = 300_000;
+/// What a search searches: the moves its `Pass` allows, in its `Order`, in visited set `set`.
+struct Role {
+    pass: Pass,
+    order: Order,
+    set: usize,
+}
 
 /// How a search's turn ended.
 enum Step {
     Won,
+    /// The search's stack is empty: it has explored all it marked (or was given).
     Lost,
     Paused,
     Ended(Cut),
 }
 
 /// One exhaustive search over the moves its `Pass` allows, on its own copy of the engine; it
-/// runs in turns (`run`) and keeps its place between them (see the module docs).
+/// runs in turns (`run`) and keeps its place between turns (see the module docs).
 struct Search {
     e: Engine,
+    /// The visited set it uses (an index into the solver's sets).
+    set: usize,
+    /// The root position, where a search starts again for each move it is given.
+    start: Engine,
+    /// The moves from the root to where the search was started (`start_at`): none at the root.
+    given: Vec<SearchMove>,
     root: usize,
     auto_finish: bool,
     fingerprints: Fingerprints,
-    seen: Visited,
     gen: Generator,
     /// The moves of every position on the path, in one buffer.
     buf: Vec<SearchMove>,
@@ -165,24 +274,24 @@ struct Search {
 }
 
 impl Search {
+    /// A search from `e`'s position: started at the root in `seen`, or idle (None) until it is
+    /// given work (`start_at`).
     fn new(
         e: &Engine,
-        pass: Pass,
-        order: Order,
+        role: Role,
         pruning: Pruning,
         auto_finish: bool,
-        memory: usize,
+        seen: Option<&mut Visited>,
         states: &mut u64,
     ) -> Search {
         let e = e.clone();
-        let mut gen = Generator::new(&e, pass, pruning, auto_finish);
-        gen.order = order;
+        let mut gen = Generator::new(&e, role.pass, pruning, auto_finish);
+        gen.order = role.order;
         let fingerprints = Fingerprints::new(&e.rules, pruning.fold_turns);
         let mut search = Search {
             root: e.hist.len(),
             auto_finish,
             fingerprints,
-            seen: Visited::new(memory),
             gen,
             buf: Vec::with_capacity(4096),
             frames: Vec::with_capacity(512),
@@ -191,14 +300,19 @@ impl Search {
             auto_scratch: Vec::with_capacity(64),
             ticks: 0,
             over: None,
+            set: role.set,
+            start: e.clone(),
+            given: Vec::new(),
             e,
+        };
+        let Some(seen) = seen else {
+            return search;
         };
         if search.e.is_won() {
             search.over = Some(Step::Won);
-        } else if let Err(cut) = search
-            .seen
+        } else if let Err(cut) = seen
             .insert(search.fingerprints.of(&search.e))
-            .and_then(|_| search.push_moves(0, states))
+            .and_then(|_| search.push_moves(0, states, seen))
         {
             search.over = Some(Step::Ended(cut));
         }
@@ -210,9 +324,67 @@ impl Search {
         self.gen.pass == Pass::COMPLETE
     }
 
+    /// Whether the search has nothing to explore (its stack is empty) and nothing to report.
+    fn idle(&self) -> bool {
+        self.frames.is_empty() && self.over.is_none()
+    }
+
     /// The winning line found: the moves from the root.
     fn line(&self) -> Vec<Move> {
         self.e.made_since(self.root)
+    }
+
+    /// The shallowest pending move, not taken: its frame's depth and its place in `buf`.
+    fn pending(&self) -> Option<(usize, usize)> {
+        self.frames
+            .iter()
+            .enumerate()
+            .find_map(|(depth, &(_, next, _))| {
+                let end = self.frames.get(depth + 1).map_or(self.buf.len(), |f| f.0);
+                (next..end)
+                    .find(|&at| self.buf[at] != SearchMove::TAKEN)
+                    .map(|at| (depth, at))
+            })
+    }
+
+    /// The search moves played from the search's root to reach depth `depth` of its stack, after
+    /// the moves it was started after (`start_at`).
+    fn path(&self, depth: usize) -> Vec<SearchMove> {
+        let mut path = self.given.clone();
+        path.extend(
+            self.frames[..depth]
+                .iter()
+                .map(|&(_, next, _)| self.buf[next - 1]),
+        );
+        path
+    }
+
+    /// Start this idle search at the position that `path` then `m` lead to from the root: `m` is
+    /// a move given by another search, its position marked visited by it. Returns `Paused` once
+    /// the position's moves are pushed, `Won` when it is a win, or a cut.
+    fn start_at(
+        &mut self,
+        path: &[SearchMove],
+        m: SearchMove,
+        seen: &mut Visited,
+        states: &mut u64,
+    ) -> Step {
+        self.e = self.start.clone();
+        self.buf.clear();
+        self.frames.clear();
+        for &p in path {
+            play(&mut self.e, p, self.auto_finish, &mut self.auto_scratch);
+        }
+        let auto = play(&mut self.e, m, self.auto_finish, &mut self.auto_scratch);
+        self.given = path.to_vec();
+        self.given.push(m);
+        if self.e.is_won() {
+            return Step::Won;
+        }
+        match self.push_moves(auto, states, seen) {
+            Ok(()) => Step::Paused,
+            Err(cut) => Step::Ended(cut),
+        }
     }
 
     /// The fingerprint of search move `m`'s child.
@@ -228,20 +400,20 @@ impl Search {
         key
     }
 
-    /// Expand the position reached: mark its children visited, and push a frame of the moves to
-    /// those not seen before. Every child counts in `states`.
-    fn push_moves(&mut self, auto: u32, states: &mut u64) -> Result<(), Cut> {
+    /// Expand the position reached: mark its children visited in `seen`, and push a frame of the
+    /// moves to those not seen before. Every child counts in `states`.
+    fn push_moves(&mut self, auto: u32, states: &mut u64, seen: &mut Visited) -> Result<(), Cut> {
         self.gen.moves(&mut self.e, &mut self.scratch);
         self.keys.clear();
         for i in 0..self.scratch.len() {
             let key = self.child_fingerprint(self.scratch[i]);
-            self.seen.prefetch(key);
+            seen.prefetch(key);
             self.keys.push(key);
         }
         *states += self.scratch.len() as u64;
         let start = self.buf.len();
         for (&m, &key) in self.scratch.iter().zip(&self.keys) {
-            if self.seen.insert(key)? {
+            if seen.insert(key)? {
                 self.buf.push(m);
             }
         }
@@ -249,17 +421,26 @@ impl Search {
         Ok(())
     }
 
-    /// Search on for `slice` positions at most, counting them in `states`, within `limits`.
-    fn run(&mut self, limits: &Limits<'_>, states: &mut u64, slice: u64) -> Step {
+    /// Search on for `slice` positions at most, counting them in `states`, within `limits`, with
+    /// the visited set `seen`.
+    fn run(
+        &mut self,
+        limits: &Limits<'_>,
+        states: &mut u64,
+        slice: u64,
+        seen: &mut Visited,
+    ) -> Step {
         if let Some(step) = self.over.take() {
             return step;
         }
         let pause = *states + slice;
         loop {
-            let depth = self.frames.len() - 1;
+            let Some(depth) = self.frames.len().checked_sub(1) else {
+                return Step::Lost;
+            };
             let (start, next, auto) = self.frames[depth];
             if next == self.buf.len() {
-                // Every move from here is tried: back up one move.
+                // Every move from here is tried: back up one move (not past where it started).
                 self.frames.pop();
                 self.buf.truncate(start);
                 if self.frames.is_empty() {
@@ -271,6 +452,9 @@ impl Search {
             }
             let m = self.buf[next];
             self.frames[depth].1 = next + 1;
+            if m == SearchMove::TAKEN {
+                continue; // another search explores it
+            }
             let auto = play(&mut self.e, m, self.auto_finish, &mut self.auto_scratch);
             if self.e.is_won() {
                 return Step::Won;
@@ -285,7 +469,7 @@ impl Search {
                 }
             }
             // The child's moves go after the parent's: the top frame's moves always end the buffer.
-            if let Err(cut) = self.push_moves(auto, states) {
+            if let Err(cut) = self.push_moves(auto, states, seen) {
                 return Step::Ended(cut);
             }
             if limits.max_states.is_some_and(|n| *states >= n) {
