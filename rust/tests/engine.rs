@@ -589,6 +589,51 @@ fn searches_taking_turns_every_few_positions_give_the_plain_verdicts() {
 }
 
 #[test]
+fn the_waste_card_forced_up_in_the_last_pass_keeps_the_verdicts() {
+    // In the last pass the stock is never turned back over, so a safe card on top of the waste
+    // goes up at once, in draw 1 and draw 3: on positions deep into one-pass and two-pass games
+    // (any-run, top-or-whole and any-suit building), the verdicts with it on are those with it off
+    // and of the plain search, and the lines replay.
+    let stop = AtomicBool::new(false);
+    let limits = limits(60_000, 1 << 24, &stop);
+    let any_suit = |s: usize, t: usize| (s % 13 + 1) % 13 == t % 13;
+    let rule_sets = [
+        rules_moving(0, false, Some(1), vec![1], true),
+        rules_moving(0, false, Some(1), vec![3], false),
+        rules_moving(1, false, Some(2), vec![3], true),
+        rules_moving(1, false, Some(1), vec![1], false),
+        rules_building(any_suit, 1, false, Some(1)),
+    ];
+    let off = Pruning {
+        safe_waste: false,
+        ..Pruning::ALL
+    };
+    let (mut settled, mut lost) = (0, 0);
+    for (r, rules) in rule_sets.iter().enumerate() {
+        for seed in 0..60 {
+            let mut e = Engine::new(rules.clone(), &dealt(&deck(11_000 + seed))).unwrap();
+            walk(&mut e, seed, 20 + (seed % 5 * 15) as usize, |_, _| {});
+            let mut e = Engine::new(rules.clone(), &e.position()).unwrap();
+            let on = solve(&mut e, &limits, false);
+            let without = solve_with(&mut e, &limits, false, off);
+            let plain = solve_with(&mut e, &limits, false, Pruning::NONE);
+            if [on.verdict, without.verdict, plain.verdict].contains(&Verdict::Unknown) {
+                continue;
+            }
+            assert_eq!(on.verdict, without.verdict, "rules {r} seed {seed}");
+            assert_eq!(on.verdict, plain.verdict, "rules {r} seed {seed}");
+            check_line(&e, &on);
+            settled += 1;
+            lost += usize::from(on.verdict == Verdict::Lost);
+        }
+    }
+    assert!(
+        settled >= 60 && lost >= 20,
+        "settled {settled}, lost {lost}"
+    );
+}
+
+#[test]
 fn folded_turns_under_a_pass_limit_give_the_same_verdicts() {
     // Under a pass limit the folded stock turns stop at a stock state met in an earlier pass past
     // the steady pass (the later one is dominated): the verdicts are those of the search that

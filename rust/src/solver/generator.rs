@@ -8,7 +8,7 @@ use super::prune::turns::Folding;
 use super::prune::{safe, turns};
 use super::Pruning;
 use crate::engine::Engine;
-use crate::moves::{col_index, Move, DST_SHIFT, MAX_CARDS, MOVE_BITS, PLACE_MASK};
+use crate::moves::{col_index, Move, DST_SHIFT, MAX_CARDS, MOVE_BITS, PLACE_MASK, WASTE};
 use crate::rules::MAX_PASS_LIMIT;
 
 /// A search move: a move, after some stock turns, after a swap (see `swaps`), in one u64: the
@@ -140,6 +140,9 @@ pub(super) struct Generator {
     pub(super) safe: bool,
     /// Whether a safe card of the stock or the waste is played up alone (`prune::safe`).
     pub(super) safe_stock: bool,
+    /// Whether a safe card on top of the waste is played up alone in the last pass
+    /// (`prune::safe::waste_applies`).
+    pub(super) safe_waste: bool,
     /// The stock turns folded into the moves, None where they are moves of their own.
     pub(super) folding: Option<Folding>,
     /// The twins whose swaps are searched only with their uses (none where that is off).
@@ -162,6 +165,7 @@ impl Generator {
             pass,
             safe,
             safe_stock: safe && pruning.safe_stock && safe::stock_applies(rules),
+            safe_waste: pruning.safe_waste,
             folding: folds.then(|| Folding::new(rules)),
             twins: if pruning.swaps && swaps::applies(rules, auto_finish) {
                 Twins::of(rules)
@@ -187,7 +191,9 @@ impl Generator {
         out.clear();
         self.legal(e);
         if self.safe {
-            if let Some(&m) = self.moves.iter().find(|&&m| safe::is_safe(e, m)) {
+            let waste = self.safe_waste;
+            let safe = |&&m: &&Move| (waste || m.src() != WASTE) && safe::is_safe(e, m);
+            if let Some(&m) = self.moves.iter().find(safe) {
                 out.push(SearchMove::plain(m));
                 return;
             }

@@ -11,7 +11,8 @@
 //!
 //! - `prune::turns`: stock turns are folded into the move that follows them;
 //! - `prune::safe`: a card proved safe to play up is played at once, alone (in draw 1 with
-//!   unlimited passes, a card of the stock or the waste as well);
+//!   unlimited passes, a card of the stock or the waste as well; in the last pass, the waste's
+//!   top card);
 //! - `prune::swaps`: a swap (a run moved onto a twin card) is searched only with its uses;
 //! - `prune::shortcut`: shortcut searches over subsets of the legal moves take turns with the
 //!   complete search; a win they find is a legal win, and only the complete search says "lost".
@@ -95,6 +96,9 @@ pub struct Pruning {
     /// With `safe_moves`, in draw 1 with unlimited passes, a safe card of the stock or the waste
     /// too (`prune::safe::stock_applies`).
     pub safe_stock: bool,
+    /// With `safe_moves`, a safe card on top of the waste where the stock will never be turned
+    /// back over (`prune::safe::waste_applies`).
+    pub safe_waste: bool,
     /// Search a swap only with its uses (`prune::swaps`).
     pub swaps: bool,
     /// Fold stock turns into the move that follows them (`prune::turns`).
@@ -116,6 +120,7 @@ impl Pruning {
     pub const ALL: Pruning = Pruning {
         safe_moves: true,
         safe_stock: true,
+        safe_waste: true,
         swaps: true,
         fold_turns: true,
         shortcut: true,
@@ -126,6 +131,7 @@ impl Pruning {
     pub const NONE: Pruning = Pruning {
         safe_moves: false,
         safe_stock: false,
+        safe_waste: false,
         swaps: false,
         fold_turns: false,
         shortcut: false,
@@ -134,7 +140,7 @@ impl Pruning {
     };
     /// Each rule switched off alone, then all of them: the settings a differential check compares
     /// with `ALL` (a new rule belongs here, so that every such check covers it).
-    pub const EACH_OFF: [Pruning; 8] = [
+    pub const EACH_OFF: [Pruning; 9] = [
         Pruning {
             safe_moves: false,
             ..Pruning::ALL
@@ -161,6 +167,10 @@ impl Pruning {
         },
         Pruning {
             safe_stock: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            safe_waste: false,
             ..Pruning::ALL
         },
         Pruning::NONE,

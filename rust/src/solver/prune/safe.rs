@@ -49,6 +49,18 @@
 //! the same order). Nothing else depends on how far the stock is turned: no card fills an empty
 //! column from the waste by itself (not under `Rules::fill_waste`), and the fill from the reserve
 //! does not look at the stock.
+//!
+//! The waste's top card in the last pass (`waste_applies`, `Pruning::safe_waste`): where the stock
+//! will never be turned back over (no recycle is left: one pass, or the last of a pass limit), a
+//! safe card on top of the waste goes up at once too, whatever the draw. Argument: the stock's
+//! cards and order are the same with it up, so every stock turn turns the same cards; the waste
+//! holds the same cards but the safe one, in the same order, so every time the old line plays the
+//! waste's top card, the new line's waste has the same card on top, but when the old one's top is
+//! the safe card, which the new line has up: its moves are dropped as above (up: already there;
+//! onto a column: where nothing could go on it). A stock that is turned back over would take the
+//! cards in other groups of the draw (and so show others), which is why a waste card is not forced
+//! up before the last pass in draw 3. Not where an emptied column fills from the waste by itself
+//! (`Rules::fill_waste`), which would fill it with another card.
 
 use crate::engine::Engine;
 use crate::moves::{col_index, Move, WASTE};
@@ -102,12 +114,24 @@ pub(in crate::solver) fn is_safe_after_turns(e: &Engine, m: SearchMove) -> bool 
     cards(e.rules.children[card as usize]).all(|c| up_whenever(e, c))
 }
 
-/// Whether move `m` plays a card up that is safe to play at once (see the module docs).
+/// Whether the waste's top card, when safe, goes up at once in `e`'s position: the stock will
+/// never be turned back over, and no column fills from the waste by itself (see the module docs).
+pub(in crate::solver) fn waste_applies(e: &Engine) -> bool {
+    !e.rules.fill_waste && !e.may_recycle(e.recycles)
+}
+
+/// Whether move `m` plays a card up that is safe to play at once (see the module docs): a
+/// column's or a reserve pile's top card, or the waste's where `waste_applies`.
 pub(in crate::solver) fn is_safe(e: &Engine, m: Move) -> bool {
     if !m.to_foundation() {
         return false;
     }
-    let card = if m.from_column() {
+    let card = if m.src() == WASTE {
+        match e.waste.last() {
+            Some(&card) if waste_applies(e) => card,
+            _ => return false,
+        }
+    } else if m.from_column() {
         let col = &e.cols[col_index(m.src())];
         col[col.len() - 1]
     } else if let Some(k) = m.from_reserve() {

@@ -220,7 +220,7 @@ pub fn swaps_covered(e: &mut Engine) -> bool {
     let (mut ms, mut scratch) = (Vec::new(), Vec::new());
     paired.moves(e, &mut ms);
     if ms.len() == 1
-        && (safe::is_safe(e, ms[0].last())
+        && (ms[0].turns() == 0 && safe::is_safe(e, ms[0].last())
             || paired.safe_stock && safe::is_safe_after_turns(e, ms[0]))
     {
         return true;
