@@ -564,6 +564,7 @@ fn searches_taking_turns_every_few_positions_give_the_plain_verdicts() {
                 (helper_alone, 40, 7),
             ] {
                 let schedule = Schedule {
+                    probe: slice,
                     first,
                     slice,
                     shortcut: 3 * slice,

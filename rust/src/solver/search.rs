@@ -47,17 +47,20 @@ pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome 
 /// Search from `e`'s position for a win, with the pruning rules `pruning` allows; `e` is left as
 /// it was.
 ///
-/// Up to three searches may run side by side, taking turns: the complete search, first (its
-/// first turn settles most deals either way); a helper (`Pruning::helper`), a second complete
-/// search that shares the first's visited set and takes its work from the first's pending moves
-/// (see the module docs), in another move order where the rules have one (`Order::second`);
-/// and a shortcut (`prune::shortcut`), which searches a subset of the legal moves in a visited
-/// set of its own, so a win it finds is a win, and when it ends without one it proves nothing and
-/// simply stops. A shortcut's turn is three times a complete search's. Each keeps its place
-/// between turns, so a search loses nothing but time to the others, and none once they have
-/// ended. The budget is shared: `max_states` counts every search's positions, and `memory` is
-/// shared evenly between the complete searches' set and the shortcut's (when the shortcut
-/// stops, or runs out of its share, its memory goes to the complete searches).
+/// Up to four searches may run side by side, taking turns (`Schedule`): the complete search,
+/// first; a helper (`Pruning::helper`), a complete search that shares the first's visited set
+/// and takes its work from the first's pending moves (see the module docs); where one move order
+/// is not best for every deal, a second complete search in another order (`Order::second`), in a
+/// set of its own, whose ending without a win proves "lost" as well; and a shortcut
+/// (`prune::shortcut`), which searches a subset of the legal moves in a set of its own, so a win
+/// it finds is a win, and when it ends without one it proves nothing and simply stops. Each
+/// search has a short first turn, one after the other, so that a deal one of them wins at once is
+/// won at once; then the first search a long one (most deals are settled within it); then turns
+/// in rotation, a shortcut's three times a complete search's. Each keeps its place between turns,
+/// so a search loses nothing but time to the others, and none once they have ended. The budget is
+/// shared: `max_states` counts every search's positions, and `memory` is shared evenly between
+/// the visited sets (when the searches of a set stop, a shortcut ending or a set running out of
+/// its share while a complete search of another set goes on, its memory goes to the others).
 ///
 /// With `auto_finish`, the game puts cards up by itself once stock, waste and reserve are empty
 /// (as `canfield.Game` does under such rules), and the line found includes those moves.
@@ -73,7 +76,10 @@ pub fn solve_with(
 /// How many positions each search's turn lasts (see `solve_with`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Schedule {
-    /// The first complete search's first turn: most deals are settled within it.
+    /// Every search's first turn, one after the other, before the first search's long turn: a
+    /// deal that one search's order wins at once is won at once.
+    pub probe: u64,
+    /// The first complete search's second turn: most deals are settled within it.
     pub first: u64,
     /// Each later turn of a complete search.
     pub slice: u64,
@@ -84,6 +90,7 @@ pub struct Schedule {
 impl Schedule {
     /// The solver's schedule.
     pub const DEFAULT: Schedule = Schedule {
+        probe: 20_000,
         first: 250_000,
         slice: 100_000,
         shortcut: 300_000,
@@ -143,14 +150,26 @@ pub fn solve_scheduled(
             Search::new(e, role, pruning, auto_finish, seen, &mut states)
         })
         .collect();
-    let (mut i, mut slice) = (0, schedule.first);
+    searches[0].lead = true;
+    let mut i = 0;
     loop {
         let set = searches[i].set;
-        let step = if searches[i].idle() {
+        // An idle search is given work first (if there is any), and then searches on at once.
+        let mut step = if searches[i].idle() {
             take_work(&mut searches, i, &mut sets[set], &mut states)
         } else {
-            searches[i].run(limits, &mut states, slice, &mut sets[set])
+            Step::Paused
         };
+        if let Step::Paused = step {
+            let slice = match (searches[i].turns, searches[i].lead) {
+                (0, _) => schedule.probe,
+                (1, true) => schedule.first,
+                _ if searches[i].complete() => schedule.slice,
+                _ => schedule.shortcut,
+            };
+            searches[i].turns += 1;
+            step = searches[i].run(limits, &mut states, slice, &mut sets[set]);
+        }
         let others = searches.iter().any(|s| s.set != set && s.complete());
         match step {
             Step::Paused => i += 1,
@@ -187,11 +206,6 @@ pub fn solve_scheduled(
             Step::Ended(cut) => return ended(Some(cut), states),
         }
         i %= searches.len();
-        slice = if searches[i].complete() {
-            schedule.slice
-        } else {
-            schedule.shortcut
-        };
     }
 }
 
@@ -269,6 +283,10 @@ struct Search {
     auto_scratch: Vec<Move>,
     /// Positions played since the last look at the clock.
     ticks: u32,
+    /// The turns it has had (see `Schedule`), and whether it is the first complete search, whose
+    /// second turn is the long one.
+    turns: u32,
+    lead: bool,
     /// Set when the search is over before it starts: the root is won, or there is no memory.
     over: Option<Step>,
 }
@@ -299,6 +317,8 @@ impl Search {
             keys: Vec::with_capacity(64),
             auto_scratch: Vec::with_capacity(64),
             ticks: 0,
+            turns: 0,
+            lead: false,
             over: None,
             set: role.set,
             start: e.clone(),
