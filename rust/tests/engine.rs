@@ -171,6 +171,14 @@ fn solved(pos: &Position, takeback: bool) -> Verdict {
     out.verdict
 }
 
+/// A fresh engine (no history) at the position a random walk of `steps` moves, seeded by `seed`,
+/// reaches from the deal `deck(base + seed)` under `rules`.
+fn walked(rules: &Arc<Rules>, base: u64, seed: u64, steps: usize) -> Engine {
+    let mut e = Engine::new(rules.clone(), &dealt(&deck(base + seed))).unwrap();
+    walk(&mut e, seed, steps, |_, _| {});
+    Engine::new(rules.clone(), &e.position()).unwrap()
+}
+
 /// A search's budget of `max_states` positions and `memory` bytes, stopped by `stop`.
 fn limits(max_states: u64, memory: usize, stop: &AtomicBool) -> Limits<'_> {
     Limits {
@@ -509,9 +517,7 @@ fn each_pruning_switched_off_gives_the_same_verdicts() {
     let mut settled = [0; Pruning::EACH_OFF.len()];
     for (r, rules) in rule_sets.iter().enumerate() {
         for seed in 0..24 {
-            let mut e = Engine::new(rules.clone(), &dealt(&deck(3000 + seed))).unwrap();
-            walk(&mut e, seed, (seed % 3 * 30) as usize, |_, _| {});
-            let mut e = Engine::new(rules.clone(), &e.position()).unwrap();
+            let mut e = walked(rules, 3000, seed, (seed % 3 * 30) as usize);
             let what = format!("rules {r} seed {seed}");
             if let Some((_, each)) = agrees_with_each_pruning_off(&mut e, &limits, &what) {
                 count_settled(&mut settled, each);
@@ -550,9 +556,7 @@ fn searches_taking_turns_every_few_positions_give_the_plain_verdicts() {
     let (mut settled, mut lost) = (0, 0);
     for (r, rules) in rule_sets.iter().enumerate() {
         for seed in 0..16 {
-            let mut e = Engine::new(rules.clone(), &dealt(&deck(9000 + seed))).unwrap();
-            walk(&mut e, seed, (seed % 3 * 25) as usize, |_, _| {});
-            let mut e = Engine::new(rules.clone(), &e.position()).unwrap();
+            let mut e = walked(rules, 9000, seed, (seed % 3 * 25) as usize);
             let plain = solve_with(&mut e, &limits, false, Pruning::NONE);
             if plain.verdict == Verdict::Unknown {
                 continue;
@@ -612,9 +616,7 @@ fn the_waste_card_forced_up_in_the_last_pass_keeps_the_verdicts() {
     let (mut settled, mut lost) = (0, 0);
     for (r, rules) in rule_sets.iter().enumerate() {
         for seed in 0..60 {
-            let mut e = Engine::new(rules.clone(), &dealt(&deck(11_000 + seed))).unwrap();
-            walk(&mut e, seed, 20 + (seed % 5 * 15) as usize, |_, _| {});
-            let mut e = Engine::new(rules.clone(), &e.position()).unwrap();
+            let mut e = walked(rules, 11_000, seed, 20 + (seed % 5 * 15) as usize);
             let on = solve(&mut e, &limits, false);
             let without = solve_with(&mut e, &limits, false, off);
             let plain = solve_with(&mut e, &limits, false, Pruning::NONE);
@@ -654,9 +656,7 @@ fn folded_turns_under_a_pass_limit_give_the_same_verdicts() {
     let (mut settled, mut lost) = (0, 0);
     for (r, rules) in rule_sets.iter().enumerate() {
         for seed in 0..30 {
-            let mut e = Engine::new(rules.clone(), &dealt(&deck(5000 + seed))).unwrap();
-            walk(&mut e, seed, (seed % 4 * 25) as usize, |_, _| {});
-            let mut e = Engine::new(rules.clone(), &e.position()).unwrap();
+            let mut e = walked(rules, 5000, seed, (seed % 4 * 25) as usize);
             let folded = solve(&mut e, &limits, false);
             let one_by_one = solve_with(&mut e, &limits, false, plain);
             if folded.verdict == Verdict::Unknown || one_by_one.verdict == Verdict::Unknown {
@@ -719,9 +719,7 @@ fn a_build_rule_with_cycles_gives_the_verdicts_of_the_plain_search() {
         ] {
             let rules = rules_building(up_or_down, mode, takeback, passes);
             for seed in 0..12 {
-                let mut e = Engine::new(rules.clone(), &dealt(&deck(7000 + seed))).unwrap();
-                walk(&mut e, seed, (seed % 3 * 20) as usize, |_, _| {});
-                let mut e = Engine::new(rules.clone(), &e.position()).unwrap();
+                let mut e = walked(&rules, 7000, seed, (seed % 3 * 20) as usize);
                 let all = solve(&mut e, &limits, false);
                 let plain = solve_with(&mut e, &limits, false, Pruning::NONE);
                 if all.verdict == Verdict::Unknown || plain.verdict == Verdict::Unknown {
