@@ -138,7 +138,7 @@ pub fn solve_scheduled(
             true,
         ));
     }
-    let n_sets = 1 + usize::from(second.is_some()) + usize::from(shortcut.is_some());
+    let n_sets = plan.iter().map(|(role, _)| role.set).max().unwrap_or(0) + 1;
     let mut sets: Vec<Visited> = (0..n_sets)
         .map(|_| Visited::new(limits.memory / n_sets))
         .collect();
@@ -194,6 +194,7 @@ pub fn solve_scheduled(
             // goes on: they stop, and their memory goes to the others.
             Step::Lost | Step::Ended(Cut::Memory) if others => {
                 searches.retain(|s| s.set != set);
+                sets[set] = Visited::new(0); // its table freed before the others grow
                 let mut left: Vec<usize> = searches.iter().map(|s| s.set).collect();
                 left.sort_unstable();
                 left.dedup();
