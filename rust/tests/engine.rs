@@ -5,8 +5,8 @@ use canfield_native::engine::{Engine, Position};
 use canfield_native::moves::Move;
 use canfield_native::rules::Rules;
 use canfield_native::solver::{
-    child_keys_agree, solve, solve_scheduled, solve_with, swaps_covered, Limits, Pruning, Schedule,
-    Verdict,
+    child_keys_agree, solve, solve_scheduled, solve_with, swaps_covered, Limits, Outcome, Pruning,
+    Schedule, Verdict,
 };
 use proptest::prelude::*;
 
@@ -177,6 +177,32 @@ fn walked(rules: &Arc<Rules>, base: u64, seed: u64, steps: usize) -> Engine {
     let mut e = Engine::new(rules.clone(), &dealt(&deck(base + seed))).unwrap();
     walk(&mut e, seed, steps, |_, _| {});
     Engine::new(rules.clone(), &e.position()).unwrap()
+}
+
+/// Settled searches and how many of them proved "lost", for a test's closing count.
+#[derive(Default)]
+struct Tally {
+    settled: usize,
+    lost: usize,
+}
+
+impl Tally {
+    /// Count `out`, a settled search of `e`'s position, after replaying its line (`check_line`).
+    fn add(&mut self, e: &Engine, out: &Outcome) {
+        check_line(e, out);
+        self.settled += 1;
+        self.lost += usize::from(out.verdict == Verdict::Lost);
+    }
+
+    /// Assert that at least `settled` searches settled, `lost` of them lost.
+    fn at_least(&self, settled: usize, lost: usize) {
+        assert!(
+            self.settled >= settled && self.lost >= lost,
+            "settled {}, lost {}",
+            self.settled,
+            self.lost
+        );
+    }
 }
 
 /// A search's budget of `max_states` positions and `memory` bytes, stopped by `stop`.
@@ -553,7 +579,7 @@ fn searches_taking_turns_every_few_positions_give_the_plain_verdicts() {
         shortcut: false,
         ..Pruning::ALL
     };
-    let (mut settled, mut lost) = (0, 0);
+    let mut tally = Tally::default();
     for (r, rules) in rule_sets.iter().enumerate() {
         for seed in 0..16 {
             let mut e = walked(rules, 9000, seed, (seed % 3 * 25) as usize);
@@ -581,16 +607,11 @@ fn searches_taking_turns_every_few_positions_give_the_plain_verdicts() {
                     out.verdict, plain.verdict,
                     "rules {r} seed {seed} {schedule:?}"
                 );
-                check_line(&e, &out);
-                settled += 1;
-                lost += usize::from(out.verdict == Verdict::Lost);
+                tally.add(&e, &out);
             }
         }
     }
-    assert!(
-        settled >= 150 && lost >= 40,
-        "settled {settled}, lost {lost}"
-    );
+    tally.at_least(150, 40);
 }
 
 #[test]
@@ -613,7 +634,7 @@ fn the_waste_card_forced_up_in_the_last_pass_keeps_the_verdicts() {
         safe_waste: false,
         ..Pruning::ALL
     };
-    let (mut settled, mut lost) = (0, 0);
+    let mut tally = Tally::default();
     for (r, rules) in rule_sets.iter().enumerate() {
         for seed in 0..60 {
             let mut e = walked(rules, 11_000, seed, 20 + (seed % 5 * 15) as usize);
@@ -625,15 +646,10 @@ fn the_waste_card_forced_up_in_the_last_pass_keeps_the_verdicts() {
             }
             assert_eq!(on.verdict, without.verdict, "rules {r} seed {seed}");
             assert_eq!(on.verdict, plain.verdict, "rules {r} seed {seed}");
-            check_line(&e, &on);
-            settled += 1;
-            lost += usize::from(on.verdict == Verdict::Lost);
+            tally.add(&e, &on);
         }
     }
-    assert!(
-        settled >= 60 && lost >= 20,
-        "settled {settled}, lost {lost}"
-    );
+    tally.at_least(60, 20);
 }
 
 #[test]
@@ -653,7 +669,7 @@ fn folded_turns_under_a_pass_limit_give_the_same_verdicts() {
         rules_with(false, Some(5), vec![2, 3, 1], true),
         rules_moving(1, false, Some(8), vec![3], true),
     ];
-    let (mut settled, mut lost) = (0, 0);
+    let mut tally = Tally::default();
     for (r, rules) in rule_sets.iter().enumerate() {
         for seed in 0..30 {
             let mut e = walked(rules, 5000, seed, (seed % 4 * 25) as usize);
@@ -663,15 +679,10 @@ fn folded_turns_under_a_pass_limit_give_the_same_verdicts() {
                 continue;
             }
             assert_eq!(folded.verdict, one_by_one.verdict, "rules {r} seed {seed}");
-            settled += 1;
-            lost += usize::from(folded.verdict == Verdict::Lost);
-            check_line(&e, &folded);
+            tally.add(&e, &folded);
         }
     }
-    assert!(
-        settled >= 60 && lost >= 10,
-        "settled {settled}, lost {lost}"
-    );
+    tally.at_least(60, 10);
 }
 
 /// Rules whose columns build by `builds(s, t)` (card `s` on card `t`), any other knob as
@@ -709,7 +720,7 @@ fn a_build_rule_with_cycles_gives_the_verdicts_of_the_plain_search() {
         |s: usize, t: usize| red(s) != red(t) && matches!((s % 13 + 13 - t % 13) % 13, 1 | 12);
     let stop = AtomicBool::new(false);
     let limits = limits(40_000, 1 << 24, &stop);
-    let (mut settled, mut lost) = (0, 0);
+    let mut tally = Tally::default();
     for mode in [0, 1, 2] {
         for (takeback, passes) in [
             (false, None),
@@ -729,13 +740,11 @@ fn a_build_rule_with_cycles_gives_the_verdicts_of_the_plain_search() {
                     all.verdict, plain.verdict,
                     "mode {mode} takeback {takeback} seed {seed}"
                 );
-                settled += 1;
-                lost += usize::from(all.verdict == Verdict::Lost);
-                check_line(&e, &all);
+                tally.add(&e, &all);
             }
         }
     }
-    assert!(settled >= 40 && lost >= 5, "settled {settled}, lost {lost}");
+    tally.at_least(40, 5);
 }
 
 /// Minerva's rules: 7 columns of four dealt face down, up, down, up, empty foundations taking
