@@ -35,7 +35,9 @@ cannot express are left out for it.
 dependency) on the same deals under the rule file that matches each ``-base`` rule set it can
 express, one deal at a time as its own process under the same cap; ``--solvitaire-tow PATH`` names
 a build of it whose ``whole-pile`` moves also move the top card alone (our ``top-or-whole``), which
-``classic``, ``rainbow`` and ``superior`` need. Given either, the default rule sets are those it can
+``classic``, ``rainbow`` and ``superior`` need. ``--solvitaire-results FILE`` keeps its results (JSON
+lines: rule set, deal, cap, verdict, positions, CPU seconds): a deal already in the file is not run
+again, so a later build is compared with the same verdicts and times without the hours they took. Given either, the default rule sets are those it can
 play. Per rule set it prints both sides' resolved %, the verdicts that disagree, and the deals
 settled by one side only with the positions each side visited on them, and the deals both settle on
 which today's solver takes more than ten times Solvitaire's CPU time (and over 0.1 s).
@@ -195,11 +197,17 @@ class Baseline:
 
 
 class Solvitaire:
-    """Solvitaire binaries (an outside program): one deal a process, the rule file of each rule set."""
+    """Solvitaire binaries (an outside program): one deal a process, the rule file of each rule set;
+    with a results file, the verdicts it has already given are read from it, and new ones added."""
 
-    def __init__(self, plain: str | None, tow: str | None, folder: Path) -> None:
-        self.plain, self.tow, self.folder = plain, tow, folder
+    def __init__(self, plain: str | None, tow: str | None, folder: Path, results: Path | None = None) -> None:
+        self.plain, self.tow, self.folder, self.results = plain, tow, folder, results
         folder.mkdir(parents=True, exist_ok=True)
+        self.known: dict[tuple[str, str, float], Result] = {}
+        if results is not None and results.exists():
+            for line in results.read_text().splitlines():
+                row = json.loads(line)
+                self.known[row["rules"], row["code"], row["cap"]] = (row["verdict"], row["positions"], row["seconds"])
 
     def binary(self, name: str) -> str | None:
         """The binary that plays rule set `name`, None when none given does."""
@@ -216,7 +224,19 @@ class Solvitaire:
         return path
 
     def solve(self, name: str, code: str, cap: float) -> Result:
-        """Solvitaire's verdict on deal `code` under rule set `name`, its positions and CPU seconds."""
+        """Solvitaire's verdict on deal `code` under rule set `name`, its positions and CPU seconds:
+        from the results file when it has them, else run (and added to the file)."""
+        if (name, code, cap) in self.known:
+            return self.known[name, code, cap]
+        found = self.run(name, code, cap)
+        if self.results is not None:
+            row = {"rules": name, "code": code, "cap": cap, "verdict": found[0], "positions": found[1]}
+            with self.results.open("a") as out:
+                out.write(json.dumps({**row, "seconds": found[2]}) + "\n")
+        return found
+
+    def run(self, name: str, code: str, cap: float) -> Result:
+        """Run Solvitaire on deal `code` under rule set `name`."""
         binary = self.binary(name)
         assert binary is not None
         variant, options = CONFIGS[name]
@@ -394,6 +414,12 @@ def main() -> None:
     ap.add_argument(
         "--solvitaire-tow", metavar="PATH", help="a Solvitaire whose whole-pile moves take the top card too"
     )
+    ap.add_argument(
+        "--solvitaire-results",
+        metavar="FILE",
+        type=Path,
+        help="JSON lines of Solvitaire's results: read, and added to, so a deal is run once per cap",
+    )
     args = ap.parse_args()
     seeds = deal_seeds(args.deals, args.seed)
     baseline = Baseline(args.baseline) if args.baseline else None
@@ -401,7 +427,10 @@ def main() -> None:
     names = args.only or (ALL if args.all else DEFAULT)
     if args.solvitaire or args.solvitaire_tow:
         solvitaire = Solvitaire(
-            args.solvitaire, args.solvitaire_tow, Path(tempfile.mkdtemp(prefix="canfield-solvitaire-"))
+            args.solvitaire,
+            args.solvitaire_tow,
+            Path(tempfile.mkdtemp(prefix="canfield-solvitaire-")),
+            args.solvitaire_results,
         )
         names = args.only or [name for name in SOLVITAIRE if solvitaire.binary(name)]
     rows = [run(name, deal_codes(name, seeds), args.cap, args.memory << 20, baseline, solvitaire) for name in names]

@@ -176,6 +176,25 @@ def test_each_search_has_a_short_turn_first(code: str) -> None:
     assert found.verdict == "won" and replays_to_a_win(game, found)
 
 
+def test_a_helper_plays_the_cards_at_hand_first() -> None:
+    # The published rules (draw 3): Solvitaire wins this deal in about 1,000 positions. The first
+    # search, which digs into the stock for any card that goes up, took 2.1 million with helpers in
+    # its own order; the helper that plays the cards at hand first wins it in about 36,000.
+    game = Game.from_code("CF1-D3-LSDLAQH", foundation_takeback=False, build_past_base=False)
+    found = solve(game, max_states=150_000)
+    assert found.verdict == "won" and replays_to_a_win(game, found)
+
+
+@pytest.mark.parametrize("code", ["CF1-D1-ZQWRHLH", "CF1-D1-HLMEGWB"])
+def test_a_waste_card_put_on_a_column_is_used_at_once(code: str) -> None:
+    # Classic in draw 1: a waste card is put on a column only with a card put on it at once (it
+    # could wait in the stock until then). Won in 245 and 12,558 positions; when the search also
+    # tried each waste card on each column on its own, 652,494 and 293,630.
+    game = Game.from_code(code, "classic")
+    found = solve(game, max_states=100_000)
+    assert found.verdict == "won" and replays_to_a_win(game, found)
+
+
 @pytest.mark.parametrize("code", ["CF1-D1-LMQYGZR", "CF1-D1-MXYJBGE"])
 def test_a_safe_stock_card_goes_up_at_once_in_draw_1(code: str) -> None:
     # Lost deals of the published rules in draw 1 (Solvitaire agrees): with a safe card of the

@@ -19,6 +19,9 @@ pub enum Tag {
     Pile = 10,
     /// The foundations' base rank, or that it is still to be chosen (`Rules::choose_base`).
     Base = 11,
+    /// The card a search move put from the waste on a column, which the next move must take
+    /// (`solver::prune::pool`).
+    Placed = 12,
 }
 
 /// A bijective 64-bit mixer (the SplitMix64 finalizer); `mix(0) == 0`.

@@ -653,6 +653,54 @@ fn the_waste_card_forced_up_in_the_last_pass_keeps_the_verdicts() {
 }
 
 #[test]
+fn a_waste_card_put_on_a_column_and_used_at_once_keeps_the_verdicts() {
+    // In draw 1 with unlimited passes, a card put from the waste on a column is followed only by
+    // a move onto it (`Pruning::pool`): under each move mode (any-run with swaps off, where the
+    // rule is on), with and without automatic fill, with take-back, and building in any suit,
+    // on deals and on positions random walks reach, the verdicts with it on are those with it off
+    // and of the plain search, lost ones included, and the lines replay.
+    let stop = AtomicBool::new(false);
+    let limits = limits(60_000, 1 << 24, &stop);
+    let any_suit = |s: usize, t: usize| (s % 13 + 1) % 13 == t % 13;
+    let draw_one = |rules: Arc<Rules>| {
+        let mut rules = Rules::clone(&rules);
+        rules.draws = vec![1];
+        Arc::new(rules)
+    };
+    let rule_sets = [
+        rules_moving(1, false, None, vec![1], true),
+        rules_moving(1, false, None, vec![1], false),
+        free_fill(rules_moving(1, false, None, vec![1], true)),
+        rules_moving(2, false, None, vec![1], true),
+        rules_moving(3, false, None, vec![1], false),
+        rules_moving(0, true, None, vec![1], false),
+        free_fill(rules_moving(0, false, None, vec![1], true)),
+        draw_one(rules_building(any_suit, 1, false, None)),
+    ];
+    let on = Pruning {
+        swaps: false,
+        ..Pruning::ALL
+    };
+    let off = Pruning { pool: false, ..on };
+    let mut tally = Tally::default();
+    for (r, rules) in rule_sets.iter().enumerate() {
+        for seed in 0..48 {
+            let mut e = walked(rules, 13_000, seed, 40 + (seed % 4 * 30) as usize);
+            let with = solve_with(&mut e, &limits, false, on);
+            let without = solve_with(&mut e, &limits, false, off);
+            let plain = solve_with(&mut e, &limits, false, Pruning::NONE);
+            if [with.verdict, without.verdict, plain.verdict].contains(&Verdict::Unknown) {
+                continue;
+            }
+            assert_eq!(with.verdict, without.verdict, "rules {r} seed {seed}");
+            assert_eq!(with.verdict, plain.verdict, "rules {r} seed {seed}");
+            tally.add(&e, &with);
+        }
+    }
+    tally.at_least(200, 30);
+}
+
+#[test]
 fn folded_turns_under_a_pass_limit_give_the_same_verdicts() {
     // Under a pass limit the folded stock turns stop at a stock state met in an earlier pass past
     // the steady pass (the later one is dominated): the verdicts are those of the search that

@@ -105,7 +105,7 @@ pub fn child_keys_agree(e: &mut Engine) -> bool {
     let fp = Fingerprints::new(&e.rules, true);
     let mut gen = Generator::new(e, Pass::COMPLETE, Pruning::ALL, false);
     let (mut ms, mut scratch) = (Vec::new(), Vec::new());
-    gen.moves(e, &mut ms);
+    gen.moves(e, None, &mut ms);
     ms.iter().all(|&m| {
         let Some(key) = fp.of_unplayed(e, m) else {
             return true;

@@ -5,7 +5,7 @@ use super::order::{self, Order};
 use super::prune::shortcut::{self, Pass};
 use super::prune::swaps::{self, Twins};
 use super::prune::turns::Folding;
-use super::prune::{safe, turns};
+use super::prune::{pool, safe, turns};
 use super::Pruning;
 use crate::engine::Engine;
 use crate::moves::{col_index, Move, DST_SHIFT, MAX_CARDS, MOVE_BITS, PLACE_MASK, WASTE};
@@ -147,6 +147,9 @@ pub(super) struct Generator {
     pub(super) folding: Option<Folding>,
     /// The twins whose swaps are searched only with their uses (none where that is off).
     pub(super) twins: Twins,
+    /// Whether a card put from the waste on a column is followed only by a move onto it
+    /// (`prune::pool`).
+    pub(super) pool: bool,
     /// The legal moves the pass allows, and the swaps among them.
     pub(super) moves: Vec<Move>,
     pub(super) swaps: Vec<Move>,
@@ -161,17 +164,19 @@ impl Generator {
         let rules = &e.rules;
         let folds = pruning.fold_turns && turns::applies(rules);
         let safe = pruning.safe_moves && safe::applies(rules, pass.takebacks(rules), auto_finish);
+        let twins = if pruning.swaps && swaps::applies(rules, auto_finish) {
+            Twins::of(rules)
+        } else {
+            Twins::NONE
+        };
         Generator {
             pass,
             safe,
             safe_stock: safe && pruning.safe_stock && safe::stock_applies(rules),
             safe_waste: pruning.safe_waste,
             folding: folds.then(|| Folding::new(rules)),
-            twins: if pruning.swaps && swaps::applies(rules, auto_finish) {
-                Twins::of(rules)
-            } else {
-                Twins::NONE
-            },
+            pool: pruning.pool && pool::applies(rules, auto_finish, folds, twins.any),
+            twins,
             moves: Vec::with_capacity(64),
             swaps: Vec::with_capacity(8),
             order: Order::of(rules),
@@ -186,10 +191,19 @@ impl Generator {
         shortcut::keep(&self.pass, e, &mut self.moves);
     }
 
-    /// The search's moves of `e`'s position into `out`, best first (see `order`).
-    pub(super) fn moves(&mut self, e: &mut Engine, out: &mut Vec<SearchMove>) {
+    /// The search's moves of `e`'s position into `out`, best first (see `order`); after a
+    /// placement of card `placed` (`prune::pool`), only the moves onto it.
+    pub(super) fn moves(&mut self, e: &mut Engine, placed: Option<u8>, out: &mut Vec<SearchMove>) {
         out.clear();
         self.legal(e);
+        if let Some(card) = placed {
+            self.moves
+                .retain(|&m| m.is_stock() || pool::obliged(e, card, m));
+            self.plays(e, out);
+            out.retain(|&m| pool::obliged(e, card, m.last()));
+            order::sort(self.order, e, out, &mut self.keys, &mut self.plays);
+            return;
+        }
         if self.safe {
             let waste = self.safe_waste;
             let safe = |&&m: &&Move| (waste || m.src() != WASTE) && safe::is_safe(e, m);

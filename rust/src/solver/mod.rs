@@ -14,13 +14,16 @@
 //!   unlimited passes, a card of the stock or the waste as well; in the last pass, the waste's
 //!   top card);
 //! - `prune::swaps`: a swap (a run moved onto a twin card) is searched only with its uses;
+//! - `prune::pool`: in draw 1 with unlimited passes, a card put from the waste on a column is
+//!   followed at once by a move onto it;
 //! - `prune::shortcut`: shortcut searches over subsets of the legal moves take turns with the
 //!   complete search; a win they find is a legal win, and only the complete search says "lost".
 //!
 //! Where one move order is not best for every deal (`order::Order::second`), two complete
 //! searches in two orders take turns (`search`); either one ending without a win proves "lost".
-//! A helper takes turns with the first and shares its visited set: it explores moves the first
-//! has marked and not yet tried (`search`); the two ending without a win prove "lost".
+//! Helpers take turns with the first and share its visited set: they explore moves the others
+//! have marked and not yet tried (`search`), one in another move order (`order::Order::helper`);
+//! all of them ending without a win prove "lost".
 //!
 //! Nothing else is pruned. `generator` puts the rules together into the search's moves of a
 //! position; their order (`order`) changes how soon a win is found, never the verdict.
@@ -101,6 +104,8 @@ pub struct Pruning {
     pub safe_waste: bool,
     /// Search a swap only with its uses (`prune::swaps`).
     pub swaps: bool,
+    /// Follow a stock or waste card put on a column only with a move onto it (`prune::pool`).
+    pub pool: bool,
     /// Fold stock turns into the move that follows them (`prune::turns`).
     pub fold_turns: bool,
     /// Let a shortcut search take turns with the complete one (`prune::shortcut`).
@@ -109,8 +114,8 @@ pub struct Pruning {
     /// rules have one (`order::Order::second`): a schedule, not a pruning; either one's "lost" is
     /// a proof.
     pub second_order: bool,
-    /// Let a helper share the first complete search's visited set and take its work from the
-    /// first's pending moves (`search`): a schedule, not a pruning; "lost" when both have run out
+    /// Let two helpers share the first complete search's visited set and take their work from the
+    /// others' pending moves (`search`): a schedule, not a pruning; "lost" when all have run out
     /// of work.
     pub helper: bool,
 }
@@ -122,6 +127,7 @@ impl Pruning {
         safe_stock: true,
         safe_waste: true,
         swaps: true,
+        pool: true,
         fold_turns: true,
         shortcut: true,
         second_order: true,
@@ -133,6 +139,7 @@ impl Pruning {
         safe_stock: false,
         safe_waste: false,
         swaps: false,
+        pool: false,
         fold_turns: false,
         shortcut: false,
         second_order: false,
@@ -140,7 +147,7 @@ impl Pruning {
     };
     /// Each rule switched off alone, then all of them: the settings a differential check compares
     /// with `ALL` (a new rule belongs here, so that every such check covers it).
-    pub const EACH_OFF: [Pruning; 9] = [
+    pub const EACH_OFF: [Pruning; 10] = [
         Pruning {
             safe_moves: false,
             ..Pruning::ALL
@@ -171,6 +178,10 @@ impl Pruning {
         },
         Pruning {
             safe_waste: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            pool: false,
             ..Pruning::ALL
         },
         Pruning::NONE,

@@ -17,19 +17,21 @@
 //! (`Engine::child`), their slots fetched side by side: most children are positions already
 //! seen, and this way they cost a hash and a lookup each, not a move and its undo.
 //!
-//! Two complete searches may share one visited set (`Pruning::helper`): the second, the helper,
-//! takes its work from the first's pending moves, and either takes from the other when its own
-//! stack runs out. A move taken (`SearchMove::TAKEN` in the giver's list) is explored by the
-//! taker alone, from the position it leads to. The argument above still holds for the two
-//! together: every marked position is explored by the search that marked it or by the one that
-//! took it, so when both stacks are empty and neither has a move left to give, every position
-//! reachable from the root has been explored, and the position is lost. A lost proof costs the
-//! two no more positions than it costs one (each position is explored once, by one of them); a
-//! win may be found sooner, in a part of the tree that the first search would reach late.
+//! Several complete searches may share one visited set (`Pruning::helper`): the first, and
+//! helpers that take their work from the others' pending moves when their own stack runs out. A
+//! move taken (`SearchMove::TAKEN` in the giver's list) is explored by the taker alone, from the
+//! position it leads to. The argument above still holds for them together: every marked position
+//! is explored by the search that marked it or by the one that took it, so when every stack is
+//! empty and none has a move left to give, every position reachable from the root has been
+//! explored, and the position is lost. A lost proof costs them no more positions than it costs
+//! one (each position is explored once, by one of them); a win may be found sooner, in a part of
+//! the tree that the first search would reach late, or in another move order
+//! (`Order::helper`).
 
 use super::fingerprint::Fingerprints;
 use super::generator::{play, take_back, Generator, SearchMove};
 use super::order::Order;
+use super::prune::pool;
 use super::prune::shortcut::{self, Pass};
 use super::visited::Visited;
 use super::{Cut, Limits, Outcome, Pruning, Verdict};
@@ -47,9 +49,10 @@ pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome 
 /// Search from `e`'s position for a win, with the pruning rules `pruning` allows; `e` is left as
 /// it was.
 ///
-/// Up to four searches may run side by side, taking turns (`Schedule`): the complete search,
-/// first; a helper (`Pruning::helper`), a complete search that shares the first's visited set
-/// and takes its work from the first's pending moves (see the module docs); where one move order
+/// Up to five searches may run side by side, taking turns (`Schedule`): the complete search,
+/// first; two helpers (`Pruning::helper`), complete searches that share the first's visited set
+/// and take their work from the others' pending moves (see the module docs), one in the helper's
+/// order (`Order::helper`), one in the first's; where one move order
 /// is not best for every deal, a second complete search in another order (`Order::second`), in a
 /// set of its own, whose ending without a win proves "lost" as well; and a shortcut
 /// (`prune::shortcut`), which searches a subset of the legal moves in a set of its own, so a win
@@ -113,7 +116,7 @@ pub fn solve_scheduled(
         .then(|| Order::second(&e.rules))
         .flatten();
     let shortcut = pruning.shortcut.then(|| shortcut::pass(&e.rules)).flatten();
-    // Each search, and whether it starts at the root: the first complete search and its helper
+    // Each search, and whether it starts at the root: the first complete search and its helpers
     // share set 0; a second order and a shortcut have a set of their own.
     let complete = |order, set| Role {
         pass: Pass::COMPLETE,
@@ -122,6 +125,8 @@ pub fn solve_scheduled(
     };
     let mut plan = vec![(complete(first, 0), true)];
     if pruning.helper {
+        // Two helpers share the first search's set: one in the helper's order, one in the first's.
+        plan.push((complete(Order::helper(&e.rules), 0), false));
         plan.push((complete(first, 0), false));
     }
     if let Some(order) = second {
@@ -211,7 +216,7 @@ pub fn solve_scheduled(
 }
 
 /// Give idle complete search `i` the shallowest pending move of another search of its visited
-/// set, and start it there: `Lost` when there is none to give (it stays idle), else how its start
+/// set (the first of them, in the plan's order, that has one), and start it there: `Lost` when there is none to give (it stays idle), else how its start
 /// went (`Paused` once it has its first moves, or `Won`, or a cut).
 fn take_work(searches: &mut [Search], i: usize, seen: &mut Visited, states: &mut u64) -> Step {
     let set = searches[i].set;
@@ -333,7 +338,7 @@ impl Search {
             search.over = Some(Step::Won);
         } else if let Err(cut) = seen
             .insert(search.fingerprints.of(&search.e))
-            .and_then(|_| search.push_moves(0, states, seen))
+            .and_then(|_| search.push_moves(0, None, states, seen))
         {
             search.over = Some(Step::Ended(cut));
         }
@@ -402,29 +407,53 @@ impl Search {
         if self.e.is_won() {
             return Step::Won;
         }
-        match self.push_moves(auto, states, seen) {
+        let placed = self.placed_by(m);
+        match self.push_moves(auto, placed, states, seen) {
             Ok(()) => Step::Paused,
             Err(cut) => Step::Ended(cut),
         }
     }
 
-    /// The fingerprint of search move `m`'s child.
+    /// The card search move `m`, just played, placed where the search follows a placement only
+    /// with the moves onto it (`prune::pool`).
+    fn placed_by(&self, m: SearchMove) -> Option<u8> {
+        if self.gen.pool {
+            pool::placed_by(&self.e, m)
+        } else {
+            None
+        }
+    }
+
+    /// The fingerprint of search move `m`'s child: a placement's child carries the card placed
+    /// (`prune::pool`).
     fn child_fingerprint(&mut self, m: SearchMove) -> u128 {
+        let placed = if self.gen.pool && pool::places(m) {
+            pool::placed_key(pool::card_placed(&self.e, m))
+        } else {
+            0
+        };
         if !self.auto_finish {
             if let Some(key) = self.fingerprints.of_unplayed(&mut self.e, m) {
-                return key;
+                return key ^ placed;
             }
         }
         let auto = play(&mut self.e, m, self.auto_finish, &mut self.auto_scratch);
         let key = self.fingerprints.of(&self.e);
         take_back(&mut self.e, m, auto);
-        key
+        key ^ placed
     }
 
-    /// Expand the position reached: mark its children visited in `seen`, and push a frame of the
-    /// moves to those not seen before. Every child counts in `states`.
-    fn push_moves(&mut self, auto: u32, states: &mut u64, seen: &mut Visited) -> Result<(), Cut> {
-        self.gen.moves(&mut self.e, &mut self.scratch);
+    /// Expand the position reached (after a placement of card `placed`, see `prune::pool`): mark
+    /// its children visited in `seen`, and push a frame of the moves to those not seen before.
+    /// Every child counts in `states`.
+    fn push_moves(
+        &mut self,
+        auto: u32,
+        placed: Option<u8>,
+        states: &mut u64,
+        seen: &mut Visited,
+    ) -> Result<(), Cut> {
+        self.gen.moves(&mut self.e, placed, &mut self.scratch);
         self.keys.clear();
         for i in 0..self.scratch.len() {
             let key = self.child_fingerprint(self.scratch[i]);
@@ -490,7 +519,8 @@ impl Search {
                 }
             }
             // The child's moves go after the parent's: the top frame's moves always end the buffer.
-            if let Err(cut) = self.push_moves(auto, states, seen) {
+            let placed = self.placed_by(m);
+            if let Err(cut) = self.push_moves(auto, placed, states, seen) {
                 return Step::Ended(cut);
             }
             if limits.max_states.is_some_and(|n| *states >= n) {

@@ -76,7 +76,7 @@ const NO_TWIN: u8 = 255;
 pub(in crate::solver) struct Twins {
     twin: [u8; 52],
     /// Whether any card has a twin.
-    any: bool,
+    pub(in crate::solver) any: bool,
 }
 
 impl Twins {
@@ -218,7 +218,7 @@ impl Generator {
 pub fn swaps_covered(e: &mut Engine) -> bool {
     let mut paired = Generator::new(e, Pass::COMPLETE, Pruning::ALL, false);
     let (mut ms, mut scratch) = (Vec::new(), Vec::new());
-    paired.moves(e, &mut ms);
+    paired.moves(e, None, &mut ms);
     if ms.len() == 1
         && (ms[0].turns() == 0 && safe::is_safe(e, ms[0].last())
             || paired.safe_stock && safe::is_safe_after_turns(e, ms[0]))
@@ -255,7 +255,7 @@ pub fn swaps_covered(e: &mut Engine) -> bool {
             if let Some(s) = swap {
                 e.make(s);
             }
-            plain.moves(e, &mut ms);
+            plain.moves(e, None, &mut ms);
             let all = ms.iter().all(|&m| {
                 let auto = play(e, m, false, &mut scratch);
                 let key = class_key(e, &twins, &fp);
