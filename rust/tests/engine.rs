@@ -655,8 +655,8 @@ fn the_waste_card_forced_up_in_the_last_pass_keeps_the_verdicts() {
 #[test]
 fn a_waste_card_put_on_a_column_and_used_at_once_keeps_the_verdicts() {
     // In draw 1 with unlimited passes, a card put from the waste on a column is followed only by
-    // a move onto it (`Pruning::pool`): under each move mode (any-run with swaps off, where the
-    // rule is on), with and without automatic fill, with take-back, and building in any suit,
+    // a move onto it (`Pruning::pool`): under each move mode (any-run too, where swaps are then
+    // plain moves), with and without automatic fill, with take-back, and building in any suit,
     // on deals and on positions random walks reach, the verdicts with it on are those with it off
     // and of the plain search, lost ones included, and the lines replay.
     let stop = AtomicBool::new(false);
@@ -677,11 +677,11 @@ fn a_waste_card_put_on_a_column_and_used_at_once_keeps_the_verdicts() {
         free_fill(rules_moving(0, false, None, vec![1], true)),
         draw_one(rules_building(any_suit, 1, false, None)),
     ];
-    let on = Pruning {
-        swaps: false,
+    let on = Pruning::ALL;
+    let off = Pruning {
+        pool: false,
         ..Pruning::ALL
     };
-    let off = Pruning { pool: false, ..on };
     let mut tally = Tally::default();
     for (r, rules) in rule_sets.iter().enumerate() {
         for seed in 0..48 {

@@ -164,7 +164,11 @@ impl Generator {
         let rules = &e.rules;
         let folds = pruning.fold_turns && turns::applies(rules);
         let safe = pruning.safe_moves && safe::applies(rules, pass.takebacks(rules), auto_finish);
-        let twins = if pruning.swaps && swaps::applies(rules, auto_finish) {
+        // Where both apply (runs of any length, draw 1, unlimited passes), the pool rule is kept
+        // and swaps are plain moves: their arguments are not shown to combine, and the pool rule
+        // prunes far more there (see `prune::pool`).
+        let pool = pruning.pool && pool::applies(rules, auto_finish, folds);
+        let twins = if pruning.swaps && swaps::applies(rules, auto_finish) && !pool {
             Twins::of(rules)
         } else {
             Twins::NONE
@@ -175,7 +179,7 @@ impl Generator {
             safe_stock: safe && pruning.safe_stock && safe::stock_applies(rules),
             safe_waste: pruning.safe_waste,
             folding: folds.then(|| Folding::new(rules)),
-            pool: pruning.pool && pool::applies(rules, auto_finish, folds, twins.any),
+            pool,
             twins,
             moves: Vec::with_capacity(64),
             swaps: Vec::with_capacity(8),

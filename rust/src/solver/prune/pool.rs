@@ -40,16 +40,13 @@ use crate::solver::prune::turns;
 /// sources only, or takes only the base rank for a time (`Rules::fill_by_choice`,
 /// `Rules::fill_waste_only`, `Rules::base_until_first`): the argument does not look at which cards
 /// may fill a column when. Nor under a base the player chooses or a foundation layout of the
-/// rules' own (where a pile may take cards by where they lie). Nor beside swaps (`prune::swaps`,
-/// `swaps`): their classes are not shown to keep this form, so this rule is off where they are on.
-pub(in crate::solver) fn applies(
-    rules: &Rules,
-    auto_finish: bool,
-    folded: bool,
-    swaps: bool,
-) -> bool {
+/// rules' own (where a pile may take cards by where they lie). Where swaps (`prune::swaps`) would
+/// apply as well, their classes are not shown to keep this form, so swaps are plain moves there
+/// (`Generator::new`): on 150 random deals of the published rules in draw 1 (3 million positions
+/// each), this rule alone settled 148 (13 lost) in 8.1 million positions in all, swaps alone 145
+/// (10 lost) in 18.3 million; one deal was proved lost in 110 positions, against 56,121.
+pub(in crate::solver) fn applies(rules: &Rules, auto_finish: bool, folded: bool) -> bool {
     folded
-        && !swaps
         && !auto_finish
         && rules.pass_limit.is_none()
         && rules.draws.iter().all(|&d| d == 1)

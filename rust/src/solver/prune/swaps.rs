@@ -76,7 +76,7 @@ const NO_TWIN: u8 = 255;
 pub(in crate::solver) struct Twins {
     twin: [u8; 52],
     /// Whether any card has a twin.
-    pub(in crate::solver) any: bool,
+    any: bool,
 }
 
 impl Twins {
@@ -214,9 +214,14 @@ impl Generator {
 /// Whether the search's moves of `e`'s position reach every class (positions that reach each
 /// other by swaps) that the plain moves of the position and of the positions one swap away
 /// reach; for the tests (see the module docs). Positions where a move is safe are not checked.
+/// The pool rule (`prune::pool`), which would make swaps plain moves in draw 1, is off for both.
 #[doc(hidden)]
 pub fn swaps_covered(e: &mut Engine) -> bool {
-    let mut paired = Generator::new(e, Pass::COMPLETE, Pruning::ALL, false);
+    let no_pool = Pruning {
+        pool: false,
+        ..Pruning::ALL
+    };
+    let mut paired = Generator::new(e, Pass::COMPLETE, no_pool, false);
     let (mut ms, mut scratch) = (Vec::new(), Vec::new());
     paired.moves(e, None, &mut ms);
     if ms.len() == 1
@@ -239,7 +244,7 @@ pub fn swaps_covered(e: &mut Engine) -> bool {
         Pruning {
             swaps: false,
             safe_moves: false,
-            ..Pruning::ALL
+            ..no_pool
         },
         false,
     );
