@@ -614,6 +614,35 @@ fn searches_taking_turns_every_few_positions_give_the_plain_verdicts() {
     tally.at_least(150, 40);
 }
 
+/// Positions that random walks of `steps(seed)` moves reach from the deals `deck(base + seed)`,
+/// for `seeds`, under each of `rule_sets`: the verdicts with every pruning are those with `off`
+/// and of the plain search wherever all three settle (then the line replays and is counted).
+fn agrees_with_and_without(
+    rule_sets: &[Arc<Rules>],
+    base: u64,
+    seeds: std::ops::Range<u64>,
+    steps: impl Fn(u64) -> usize,
+    off: Pruning,
+    limits: &Limits,
+) -> Tally {
+    let mut tally = Tally::default();
+    for (r, rules) in rule_sets.iter().enumerate() {
+        for seed in seeds.clone() {
+            let mut e = walked(rules, base, seed, steps(seed));
+            let on = solve(&mut e, limits, false);
+            let without = solve_with(&mut e, limits, false, off);
+            let plain = solve_with(&mut e, limits, false, Pruning::NONE);
+            if [on.verdict, without.verdict, plain.verdict].contains(&Verdict::Unknown) {
+                continue;
+            }
+            assert_eq!(on.verdict, without.verdict, "rules {r} seed {seed}");
+            assert_eq!(on.verdict, plain.verdict, "rules {r} seed {seed}");
+            tally.add(&e, &on);
+        }
+    }
+    tally
+}
+
 #[test]
 fn the_waste_card_forced_up_in_the_last_pass_keeps_the_verdicts() {
     // In the last pass the stock is never turned back over, so a safe card on top of the waste
@@ -634,22 +663,8 @@ fn the_waste_card_forced_up_in_the_last_pass_keeps_the_verdicts() {
         safe_waste: false,
         ..Pruning::ALL
     };
-    let mut tally = Tally::default();
-    for (r, rules) in rule_sets.iter().enumerate() {
-        for seed in 0..60 {
-            let mut e = walked(rules, 11_000, seed, 20 + (seed % 5 * 15) as usize);
-            let on = solve(&mut e, &limits, false);
-            let without = solve_with(&mut e, &limits, false, off);
-            let plain = solve_with(&mut e, &limits, false, Pruning::NONE);
-            if [on.verdict, without.verdict, plain.verdict].contains(&Verdict::Unknown) {
-                continue;
-            }
-            assert_eq!(on.verdict, without.verdict, "rules {r} seed {seed}");
-            assert_eq!(on.verdict, plain.verdict, "rules {r} seed {seed}");
-            tally.add(&e, &on);
-        }
-    }
-    tally.at_least(60, 20);
+    let steps = |seed| 20 + (seed % 5 * 15) as usize;
+    agrees_with_and_without(&rule_sets, 11_000, 0..60, steps, off, &limits).at_least(60, 20);
 }
 
 #[test]
@@ -677,27 +692,12 @@ fn a_waste_card_put_on_a_column_and_used_at_once_keeps_the_verdicts() {
         free_fill(rules_moving(0, false, None, vec![1], true)),
         draw_one(rules_building(any_suit, 1, false, None)),
     ];
-    let on = Pruning::ALL;
     let off = Pruning {
         pool: false,
         ..Pruning::ALL
     };
-    let mut tally = Tally::default();
-    for (r, rules) in rule_sets.iter().enumerate() {
-        for seed in 0..48 {
-            let mut e = walked(rules, 13_000, seed, 40 + (seed % 4 * 30) as usize);
-            let with = solve_with(&mut e, &limits, false, on);
-            let without = solve_with(&mut e, &limits, false, off);
-            let plain = solve_with(&mut e, &limits, false, Pruning::NONE);
-            if [with.verdict, without.verdict, plain.verdict].contains(&Verdict::Unknown) {
-                continue;
-            }
-            assert_eq!(with.verdict, without.verdict, "rules {r} seed {seed}");
-            assert_eq!(with.verdict, plain.verdict, "rules {r} seed {seed}");
-            tally.add(&e, &with);
-        }
-    }
-    tally.at_least(200, 30);
+    let steps = |seed| 40 + (seed % 4 * 30) as usize;
+    agrees_with_and_without(&rule_sets, 13_000, 0..48, steps, off, &limits).at_least(200, 30);
 }
 
 #[test]
