@@ -167,9 +167,9 @@ def test_a_free_fill_of_an_empty_column_is_tried_last() -> None:
 @pytest.mark.parametrize("code", ["CF1-D3-LOOCECE", "CF1-D3-FWQHJRT", "CF1-D3-JIXEHDE"])
 def test_each_search_has_a_short_turn_first(code: str) -> None:
     # The other side of the Superior deal above: these deals are won in a few thousand positions by
-    # the second search (fills sorted by kind) or by the helper (given the first search's next move
+    # the second search (fills sorted by kind) or by a helper (given the first search's next move
     # near the root), and are not won in millions by the first search alone. Every search has a
-    # short first turn before the first one's long turn, so each is won within about 45,000
+    # short first turn before the first one's long turn, so each is won within about 62,000
     # positions; when the long turn came first, each took over 250,000 (JIXEHDE 455,596).
     game = Game.from_code(code, "superior", build_past_base=False)
     found = solve(game, max_states=120_000)
