@@ -189,6 +189,13 @@ impl Generator {
         }
     }
 
+    /// The card search move `m` puts from the waste on a column, played from `e`'s position,
+    /// where the search follows such a placement only with the moves onto it (`prune::pool`).
+    #[inline]
+    pub(super) fn placement(&self, e: &Engine, m: SearchMove) -> Option<u8> {
+        (self.pool && pool::places(m)).then(|| pool::card_placed(e, m))
+    }
+
     /// The legal moves the pass allows, into `self.moves`.
     pub(super) fn legal(&mut self, e: &Engine) {
         e.moves(&mut self.moves);

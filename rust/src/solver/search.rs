@@ -401,37 +401,23 @@ impl Search {
         for &p in path {
             play(&mut self.e, p, self.auto_finish, &mut self.auto_scratch);
         }
+        let placed = self.gen.placement(&self.e, m);
         let auto = play(&mut self.e, m, self.auto_finish, &mut self.auto_scratch);
         self.given = path.to_vec();
         self.given.push(m);
         if self.e.is_won() {
             return Step::Won;
         }
-        let placed = self.placed_by(m);
         match self.push_moves(auto, placed, states, seen) {
             Ok(()) => Step::Paused,
             Err(cut) => Step::Ended(cut),
         }
     }
 
-    /// The card search move `m`, just played, placed where the search follows a placement only
-    /// with the moves onto it (`prune::pool`).
-    fn placed_by(&self, m: SearchMove) -> Option<u8> {
-        if self.gen.pool {
-            pool::placed_by(&self.e, m)
-        } else {
-            None
-        }
-    }
-
     /// The fingerprint of search move `m`'s child: a placement's child carries the card placed
     /// (`prune::pool`).
     fn child_fingerprint(&mut self, m: SearchMove) -> u128 {
-        let placed = if self.gen.pool && pool::places(m) {
-            pool::placed_key(pool::card_placed(&self.e, m))
-        } else {
-            0
-        };
+        let placed = self.gen.placement(&self.e, m).map_or(0, pool::placed_key);
         if !self.auto_finish {
             if let Some(key) = self.fingerprints.of_unplayed(&mut self.e, m) {
                 return key ^ placed;
@@ -505,6 +491,7 @@ impl Search {
             if m == SearchMove::TAKEN {
                 continue; // another search explores it
             }
+            let placed = self.gen.placement(&self.e, m);
             let auto = play(&mut self.e, m, self.auto_finish, &mut self.auto_scratch);
             if self.e.is_won() {
                 return Step::Won;
@@ -519,7 +506,6 @@ impl Search {
                 }
             }
             // The child's moves go after the parent's: the top frame's moves always end the buffer.
-            let placed = self.placed_by(m);
             if let Err(cut) = self.push_moves(auto, placed, states, seen) {
                 return Step::Ended(cut);
             }

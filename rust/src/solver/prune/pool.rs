@@ -74,15 +74,6 @@ pub(in crate::solver) fn card_placed(e: &Engine, m: SearchMove) -> u8 {
     e.turn_order(waste - 1)
 }
 
-/// The card search move `m`, just played in `e`, placed, if it was a placement (see `places`).
-#[inline]
-pub(in crate::solver) fn placed_by(e: &Engine, m: SearchMove) -> Option<u8> {
-    places(m).then(|| {
-        let col = &e.cols[col_index(m.last().dst())];
-        col[col.len() - 1]
-    })
-}
-
 /// What a placement of `card` adds to its child's fingerprint: the position with the obligation
 /// to put a card on `card` next is not the same node as the position without it.
 #[inline]
