@@ -176,12 +176,24 @@ def test_each_search_has_a_short_turn_first(code: str) -> None:
     assert found.verdict == "won" and replays_to_a_win(game, found)
 
 
-def test_a_helper_plays_the_cards_at_hand_first() -> None:
-    # The published rules (draw 3): Solvitaire wins this deal in about 1,000 positions. The first
-    # search, which digs into the stock for any card that goes up, took 2.1 million with helpers in
-    # its own order; the helper that plays the cards at hand first wins it in about 36,000.
-    game = Game.from_code("CF1-D3-LSDLAQH", foundation_takeback=False, build_past_base=False)
-    found = solve(game, max_states=150_000)
+#: Deals that the published Solvitaire solver wins in 900 to 70,000 positions, each with the rules
+#: it was played under (all ``build_past_base=False``), and the positions it took here before a
+#: helper searched column moves first and, with unlimited passes, the stock in dealing order.
+SOLVITAIRE_EASY = [
+    ("CF1-D3-LSDLAQH", "canfield", {"foundation_takeback": False}),  # 2.1 million (35,652 since the last order)
+    ("CF1-D3-LSDLAQH", "canfield", {"foundation_takeback": False, "tableau_moves": "whole"}),  # 1.4 million
+    ("CF1-D3-ACZLCHZ", "superior", {}),  # 1.36 million
+    ("CF1-D1-HBZZZSO", "rainbow", {}),  # over 10 million (one pass: columns first, nearest stock card first)
+]
+
+
+@pytest.mark.parametrize(("code", "variant", "options"), SOLVITAIRE_EASY)
+def test_a_helper_searches_columns_first_and_the_stock_in_dealing_order(
+    code: str, variant: str, options: dict[str, object]
+) -> None:
+    # Each is won here in about 21,000 positions now.
+    game = Game.from_code(code, variant, build_past_base=False, **options)
+    found = solve(game, max_states=100_000)
     assert found.verdict == "won" and replays_to_a_win(game, found)
 
 

@@ -2,18 +2,22 @@
 //! a win is found, never the verdict: the search tries every move it keeps, whatever the order.
 //!
 //! A search move may turn the stock first (`prune::turns`): "turn k times, then play the waste's
-//! card". How much those turns cost depends on the pass limit, so the order does too (`Order`).
+//! card". How much those turns cost depends on the pass limit, so the order does too (`Order`);
+//! a helper may sort the waste's cards by their place in the stock's dealing order instead
+//! (`Priority::Sequence`).
 //! Where an emptied column may be filled by any card at any time, a fill is tried after every
 //! other move (`Order::fills_last`), and a second complete search tries them by kind
 //! (`Order::second`).
 
 use super::generator::{uncovered, SearchMove};
+use super::prune::turns;
 use crate::engine::Engine;
 use crate::moves::{col_index, Move, WASTE};
 use crate::rules::Rules;
 
 /// A sort key: the index in its low `INDEX_BITS`, the kind (below 1 << `KIND_BITS`) and the stock
-/// turns (`SearchMove::TURNS_BITS`) above it, in the order's priority.
+/// turns or the waste card's place in the dealing order (`SearchMove::TURNS_BITS`, which holds
+/// either) above it, in the order's priority.
 const INDEX_BITS: u32 = 32;
 const INDEX_MASK: u64 = (1 << INDEX_BITS) - 1;
 const KIND_BITS: u32 = 4;
@@ -33,6 +37,9 @@ pub(super) struct Order {
     /// takes about 310,000 with fills last. An empty column is a resource; the moves that do not
     /// spend it go first.
     pub(super) fills_last: bool,
+    /// Whether moves are ranked by `columns_first_rank` (column moves before the waste's and the
+    /// reserve's cards) instead of `rank` (the reserve's card and progress first).
+    pub(super) columns_first: bool,
 }
 
 /// Which of a search move's kind and its stock turns sorts first.
@@ -48,6 +55,14 @@ pub(super) enum Priority {
     /// first tries every "turn k times, then play the card up" before any plain column move,
     /// and spends millions of positions under the first deep one.
     NearStock,
+    /// Kind first, then the waste's card by its place in the stock's dealing order, earliest
+    /// first, wherever the stock stands now: with unlimited passes every card of the sequence is
+    /// within reach, and a preference that does not move with the stock lets positions that
+    /// differ only in where the stock stands try the same card first, so that their subtrees
+    /// meet in the visited set. (This is the order of the published Solvitaire solver.) Under a
+    /// pass limit a card turned past is not reached again, so it is for unlimited passes only
+    /// (`Order::helper`).
+    Sequence,
 }
 
 impl Order {
@@ -61,6 +76,7 @@ impl Order {
                 Priority::Kind
             },
             fills_last: !rules.auto_fill,
+            columns_first: false,
         }
     }
 
@@ -82,20 +98,28 @@ impl Order {
     }
 
     /// The order of one of the two helpers (`search`), which share the first complete search's
-    /// visited set and take their work from the others' pending moves: moves that turn fewer
-    /// stock cards first (`Priority::NearStock`), so that where the first search digs into the
-    /// stock for a card that goes up, this helper plays what is at hand; the other helper keeps
+    /// visited set and take their work from the others' pending moves; the other helper keeps
     /// the first's order, which wins other deals first. They share their positions, so a lost
-    /// proof costs what it costs one search. On 100 random deals of each rule set (2 million
-    /// positions each), against one helper in the first search's order: settled 84 `superior`
-    /// deals against 78, 81 against 78 with `build_past_base=False`, and of the published rules
-    /// (draw 3) the same 94, their wins in 0.87 of the positions; `CF1-D3-LSDLAQH` (the
-    /// published rules) won in 35,652 positions, against 2.1 million; every lost deal in the same
-    /// positions. Under a pass limit the first search already plays what is at hand first, and
-    /// both helpers search in its order.
+    /// proof costs what it costs one search. Column moves before the waste's and the reserve's
+    /// cards (`columns_first`), and with unlimited passes the stock's cards by their place in
+    /// the dealing order (`Priority::Sequence`); under a pass limit nearest first
+    /// (`Priority::NearStock`, the first search's own there): a card turned past is buried for
+    /// the rest of the pass. On 150 random deals of each rule set (seed 11, 2 million positions
+    /// each), against the helper before it (`Priority::NearStock`, no `columns_first`), see
+    /// docs/solver.md: settled the same or more under every rule set, in about the same
+    /// positions; the deals that the published Solvitaire solver won at once and this one late
+    /// are won at once: `CF1-D3-ACZLCHZ` (`superior`, `build_past_base=False`) in 20,637
+    /// positions against 1.36 million, `CF1-D3-LSDLAQH` with whole-column moves in 20,886
+    /// against 1.4 million.
     pub(super) fn helper(rules: &Rules) -> Order {
+        let priority = if rules.pass_limit.is_some() {
+            Priority::NearStock
+        } else {
+            Priority::Sequence
+        };
         Order {
-            priority: Priority::NearStock,
+            priority,
+            columns_first: true,
             ..Order::of(rules)
         }
     }
@@ -106,6 +130,8 @@ impl Order {
         let last = m.last();
         let kind = if self.fills_last && fills(e, last) {
             FILL
+        } else if self.columns_first {
+            columns_first_rank(last)
         } else {
             rank(e, last)
         };
@@ -113,6 +139,16 @@ impl Order {
         let key = match self.priority {
             Priority::Kind => kind << (INDEX_BITS + SearchMove::TURNS_BITS) | turns << INDEX_BITS,
             Priority::NearStock => turns << (INDEX_BITS + KIND_BITS) | kind << INDEX_BITS,
+            Priority::Sequence => {
+                // The waste's card's place in the dealing order: how many cards are on the waste
+                // once the move's turns are made.
+                let place = if last.src() == WASTE {
+                    turns::turned(e, m).0 as u64
+                } else {
+                    0
+                };
+                kind << (INDEX_BITS + SearchMove::TURNS_BITS) | place << INDEX_BITS
+            }
         };
         key | i as u64
     }
@@ -153,6 +189,25 @@ fn rank(e: &Engine, m: Move) -> u8 {
             }
         }
         (WASTE, _) => 5,
+        _ if m.from_foundation() => 7,
+        _ => 8,
+    }
+}
+
+/// A move's kind under `Order::columns_first`, lower first: cards to the foundations (the
+/// reserve's, a column's, the waste's), then column moves, the waste's card onto a column, the
+/// reserve's card onto a column, a card back from a foundation.
+fn columns_first_rank(m: Move) -> u8 {
+    if m.is_stock() {
+        return 9;
+    }
+    match (m.src(), m.dst()) {
+        _ if m.from_reserve().is_some() && m.to_foundation() => 0,
+        _ if m.from_column() && m.to_foundation() => 1,
+        (WASTE, _) if m.to_foundation() => 2,
+        _ if m.from_column() => 3,
+        (WASTE, _) => 4,
+        _ if m.from_reserve().is_some() => 5,
         _ if m.from_foundation() => 7,
         _ => 8,
     }
