@@ -237,6 +237,11 @@ class Solvitaire:
 
     def run(self, name: str, code: str, cap: float) -> Result:
         """Run Solvitaire on deal `code` under rule set `name`."""
+        return self.output(name, code, cap)[0]
+
+    def output(self, name: str, code: str, cap: float) -> tuple[Result, str]:
+        """Run Solvitaire on deal `code` under rule set `name`: its result, and what it printed (a
+        won deal's states one after the other, `bench/solvitaire_line.py` reads them)."""
         binary = self.binary(name)
         assert binary is not None
         variant, options = CONFIGS[name]
@@ -257,7 +262,7 @@ class Solvitaire:
         verdict = {"solved": "won", "unsolvable": "lost"}.get(kind, "unknown")
         if verdict == "unknown" and kind != "timed-out":
             raise SystemExit(f"solvitaire on {code} under {name}: {run.stdout[-500:]}{run.stderr[-500:]}")
-        return verdict, int(fields.get("States Searched", "0").replace(",", "")), seconds
+        return (verdict, int(fields.get("States Searched", "0").replace(",", "")), seconds), run.stdout
 
 
 def solvitaire_card(card: int) -> str:
