@@ -104,7 +104,7 @@ impl Order {
     /// cards (`columns_first`), and with unlimited passes the stock's cards by their place in
     /// the dealing order (`Priority::Sequence`); under a pass limit nearest first
     /// (`Priority::NearStock`, the first search's own there): a card turned past is buried for
-    /// the rest of the pass. On 150 random deals of each rule set (seed 11, 2 million positions
+    /// the rest of the pass. On 150 random deals of each rule set (`--seed 11`, 2 million positions
     /// each), against the helper before it (`Priority::NearStock`, no `columns_first`): 1,310
     /// deals settled against 1,303 over ten rule sets with unlimited passes (one fewer under
     /// `classic`, the same or more under the others; docs/solver.md has them); the deals that the published Solvitaire solver won at once and this one late
