@@ -37,8 +37,8 @@ pub(super) struct Order {
     /// takes about 310,000 with fills last. An empty column is a resource; the moves that do not
     /// spend it go first.
     pub(super) fills_last: bool,
-    /// Whether moves are ranked by `columns_first_rank` (column moves before the waste's and the
-    /// reserve's cards) instead of `rank` (the reserve's card and progress first).
+    /// Whether every column move ranks before the waste's and the reserve's cards (`rank`),
+    /// instead of the reserve's card and column moves that make progress first.
     pub(super) columns_first: bool,
 }
 
@@ -131,10 +131,8 @@ impl Order {
         let last = m.last();
         let kind = if self.fills_last && fills(e, last) {
             FILL
-        } else if self.columns_first {
-            columns_first_rank(last)
         } else {
-            rank(e, last)
+            rank(e, last, self.columns_first)
         };
         let (kind, turns) = (u64::from(kind), u64::from(m.turns()));
         let key = match self.priority {
@@ -168,12 +166,14 @@ fn fills(e: &Engine, m: Move) -> bool {
     m.to_column() && e.cols[col_index(m.dst())].is_empty()
 }
 
-/// A move's kind, lower first (the first key of `Priority::Kind`, the second of
-/// `Priority::NearStock`).
+/// A move's kind, lower first (the first key of `Priority::Kind` and `Priority::Sequence`, the
+/// second of `Priority::NearStock`).
 /// Moves that make progress come first: cards to the foundations, the reserve's card played, a
 /// column move that empties its column or uncovers a card that goes up; then the waste's card
-/// onto a column; other column moves last.
-fn rank(e: &Engine, m: Move) -> u8 {
+/// onto a column; other column moves last. With `columns_first` (`Order::columns_first`): cards
+/// to the foundations, then every column move, the waste's card onto a column, the reserve's
+/// card onto a column.
+fn rank(e: &Engine, m: Move, columns_first: bool) -> u8 {
     if m.is_stock() {
         return 9;
     }
@@ -181,34 +181,21 @@ fn rank(e: &Engine, m: Move) -> u8 {
         _ if m.from_reserve().is_some() && m.to_foundation() => 0,
         _ if m.from_column() && m.to_foundation() => 1,
         (WASTE, _) if m.to_foundation() => 2,
-        _ if m.from_reserve().is_some() => 3,
+        _ if m.from_reserve().is_some() => {
+            if columns_first {
+                6
+            } else {
+                3
+            }
+        }
         _ if m.from_column() => {
-            if progresses(e, m) {
+            if columns_first || progresses(e, m) {
                 4
             } else {
                 6
             }
         }
         (WASTE, _) => 5,
-        _ if m.from_foundation() => 7,
-        _ => 8,
-    }
-}
-
-/// A move's kind under `Order::columns_first`, lower first: cards to the foundations (the
-/// reserve's, a column's, the waste's), then column moves, the waste's card onto a column, the
-/// reserve's card onto a column, a card back from a foundation.
-fn columns_first_rank(m: Move) -> u8 {
-    if m.is_stock() {
-        return 9;
-    }
-    match (m.src(), m.dst()) {
-        _ if m.from_reserve().is_some() && m.to_foundation() => 0,
-        _ if m.from_column() && m.to_foundation() => 1,
-        (WASTE, _) if m.to_foundation() => 2,
-        _ if m.from_column() => 3,
-        (WASTE, _) => 4,
-        _ if m.from_reserve().is_some() => 5,
         _ if m.from_foundation() => 7,
         _ => 8,
     }
