@@ -104,14 +104,15 @@ impl Order {
     /// cards (`columns_first`), and with unlimited passes the stock's cards by their place in
     /// the dealing order (`Priority::Sequence`); under a pass limit nearest first
     /// (`Priority::NearStock`, the first search's own there): a card turned past is buried for
-    /// the rest of the pass. On 150 random deals of each rule set (`--seed 11`, 2 million positions
-    /// each), against the helper before it (`Priority::NearStock`, no `columns_first`): 1,310
-    /// deals settled against 1,303 over ten rule sets with unlimited passes (one fewer under
-    /// `classic`, the same or more under the others; docs/solver.md has them); the deals that the published Solvitaire solver won at once and this one late
-    /// are won at once: `CF1-D3-ACZLCHZ` (`superior`, `build_past_base=False`) in 20,637
-    /// positions against 1.36 million, `CF1-D3-LSDLAQH` with whole-column moves in 20,886
-    /// against 1.4 million, and `CF1-D3-TCDYFZR` (`superior`; Solvitaire 2.2 million) in 1.55
-    /// million, unknown after 37 million before.
+    /// the rest of the pass. On 150 random deals of each rule set (`--seed 11`, 2 million
+    /// positions each), against the helper before it (`Priority::NearStock`, no
+    /// `columns_first`): 1,310 deals settled against 1,303 over ten rule sets with unlimited
+    /// passes (one fewer under `classic`, the same or more under the others; docs/solver.md has
+    /// them). The deals that the published Solvitaire solver won at once and this one late are
+    /// won at once: `CF1-D3-ACZLCHZ` (`superior`, `build_past_base=False`) in 20,637 positions
+    /// against 1.36 million, `CF1-D3-LSDLAQH` with whole-column moves in 20,886 against 1.4
+    /// million, and `CF1-D3-TCDYFZR` (`superior`; Solvitaire 2.2 million) in 1.55 million,
+    /// unknown after 37 million before.
     pub(super) fn helper(rules: &Rules) -> Order {
         let priority = if rules.pass_limit.is_some() {
             Priority::NearStock
