@@ -23,7 +23,6 @@ import argparse
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
 
 import solver as bench
 
@@ -127,27 +126,26 @@ def main() -> None:
     if verdict != "won":
         return
     variant, options = bench.CONFIGS[args.rules]
-    steps = states(printed)
-    if canfield.Game.from_code(args.code, variant, **options).rules.auto_fill:
-        steps = [s for s in steps if not (any(not c for c in s[1]) and s[2])]
     game = canfield.Game.from_code(args.code, variant, **options)
-    moves = line(game, steps)
-    print(f"its line as ours: {len(moves)} moves, won: {game.is_won()}")
+    steps = states(printed)
+    if game.rules.auto_fill:
+        steps = [s for s in steps if not (any(not c for c in s[1]) and s[2])]
+    replayed = game.copy()
+    moves = line(replayed, steps)
+    print(f"its line as ours: {len(moves)} moves, won: {replayed.is_won()}")
     print(" ".join(moves))
-    marks = [i for i, m in enumerate(moves) if m != "s"]
-    for k in range(0, len(marks), args.every):
-        start = _replayed(args.code, variant, options, moves[: marks[k] + 1])
-        found = canfield.solve(start, max_states=args.budget)
-        print(f"after {k + 1} moves ({moves[marks[k]]}): {found.verdict} in {found.states:,} positions", flush=True)
-        if found.verdict == "won" and found.states < args.budget / 50:
-            break
-
-
-def _replayed(code: str, variant: str, options: dict[str, Any], moves: list[str]) -> canfield.Game:
-    game = canfield.Game.from_code(code, variant, **options)
+    # One walk along the line, solving from the position after every `--every`-th move of it.
+    played = 0
     for text in moves:
         game.play(text)
-    return game
+        if text == "s":
+            continue
+        played += 1
+        if (played - 1) % args.every == 0:
+            found = canfield.solve(game, max_states=args.budget)
+            print(f"after {played} moves ({text}): {found.verdict} in {found.states:,} positions", flush=True)
+            if found.verdict == "won" and found.states < args.budget / 50:
+                break
 
 
 if __name__ == "__main__":
