@@ -204,6 +204,28 @@ def test_a_helper_searches_columns_first_and_the_stock_in_dealing_order(
     assert found.verdict == "won" and replays_to_a_win(game, found)
 
 
+#: `classic` deals (``build_past_base=True``: a base card takes a base−1 card in a column) whose
+#: wins keep a base card down to hold a base−1 card (NFYNIPO, VNHOIUV and ESHEJAT are lost with
+#: ``build_past_base=False``); in the comments, the positions they took while every search tried
+#: base cards up first.
+BASE_CARD_WINS = [
+    "CF1-D3-NFYNIPO",  # unknown after 45 million
+    "CF1-D3-CITLUWW",  # unknown after 45 million
+    "CF1-D3-MVSFPAC",  # unknown after 45 million
+    "CF1-D3-VNHOIUV",  # 17.9 million
+    "CF1-D3-ESHEJAT",  # 13.7 million
+]
+
+
+@pytest.mark.parametrize("code", BASE_CARD_WINS)
+def test_helpers_try_base_cards_up_last(code: str) -> None:
+    # Won here in 24,000 to 60,000 positions each: the helpers try a base card's move up after
+    # every other move.
+    game = Game.from_code(code, "classic")
+    found = solve(game, max_states=200_000)
+    assert found.verdict == "won" and replays_to_a_win(game, found)
+
+
 @pytest.mark.parametrize("code", ["CF1-D1-ZQWRHLH", "CF1-D1-HLMEGWB"])
 def test_a_waste_card_put_on_a_column_is_used_at_once(code: str) -> None:
     # Classic in draw 1: a waste card is put on a column only with a card put on it at once (it

@@ -22,7 +22,7 @@
 //! Where one move order is not best for every deal (`order::Order::second`), two complete
 //! searches in two orders take turns (`search`); either one ending without a win proves "lost".
 //! Helpers take turns with the first and share its visited set: they explore moves the others
-//! have marked and not yet tried (`search`), one in another move order (`order::Order::helper`);
+//! have marked and not yet tried (`search`), in their own move orders (`order::Order::helpers`);
 //! all of them ending without a win prove "lost".
 //!
 //! Nothing else is pruned. `generator` puts the rules together into the search's moves of a

@@ -26,7 +26,7 @@
 //! explored, and the position is lost. A lost proof costs them no more positions than it costs
 //! one (each position is explored once, by one of them); a win may be found sooner, in a part of
 //! the tree that the first search would reach late, or in another move order
-//! (`Order::helper`).
+//! (`Order::helpers`).
 
 use super::fingerprint::Fingerprints;
 use super::generator::{play, take_back, Generator, SearchMove};
@@ -51,8 +51,8 @@ pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome 
 ///
 /// Up to five searches may run side by side, taking turns (`Schedule`): the complete search,
 /// first; two helpers (`Pruning::helper`), complete searches that share the first's visited set
-/// and take their work from the others' pending moves (see the module docs), one in the helper's
-/// order (`Order::helper`), one in the first's; where one move order
+/// and take their work from the others' pending moves (see the module docs), in their own orders
+/// (`Order::helpers`); where one move order
 /// is not best for every deal, a second complete search in another order (`Order::second`), in a
 /// set of its own, whose ending without a win proves "lost" as well; and a shortcut
 /// (`prune::shortcut`), which searches a subset of the legal moves in a set of its own, so a win
@@ -125,9 +125,10 @@ pub fn solve_scheduled(
     };
     let mut plan = vec![(complete(first, 0), true)];
     if pruning.helper {
-        // Two helpers share the first search's set: one in the helper's order, one in the first's.
-        plan.push((complete(Order::helper(&e.rules), 0), false));
-        plan.push((complete(first, 0), false));
+        // Two helpers share the first search's set (`Order::helpers`).
+        for order in Order::helpers(&e.rules) {
+            plan.push((complete(order, 0), false));
+        }
     }
     if let Some(order) = second {
         plan.push((complete(order, 1), true));
