@@ -81,6 +81,27 @@ impl SearchMove {
     }
 }
 
+/// The card search move `m` takes from its source, from `e`'s position before it is played: the
+/// waste's card after the move's stock turns, a reserve pile's top card, or the bottom card of the
+/// run a column move takes. None after a swap (the swap changes the columns first) and for a
+/// take-back or a foundation pile's card.
+#[inline]
+pub(super) fn card_moved(e: &Engine, m: SearchMove) -> Option<u8> {
+    let last = m.last();
+    if m.swap().is_some() {
+        return None;
+    }
+    if last.src() == WASTE {
+        let (waste, _) = turns::turned(e, m);
+        return Some(e.turn_order(waste - 1));
+    }
+    if last.from_column() {
+        let col = &e.cols[col_index(last.src())];
+        return col.len().checked_sub(last.count()).map(|i| col[i]);
+    }
+    last.from_reserve().and_then(|k| e.pile(k).last().copied())
+}
+
 /// The card column move `m` leaves on top of its column, None when it empties it. (A move
 /// after a swap, ranked before the swap is played, may take more cards than the column holds.)
 #[inline]

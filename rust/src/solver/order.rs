@@ -9,7 +9,7 @@
 //! other move (`Order::fills_last`), and a second complete search tries them by kind
 //! (`Order::second`).
 
-use super::generator::{uncovered, SearchMove};
+use super::generator::{card_moved, uncovered, SearchMove};
 use super::prune::turns;
 use crate::engine::Engine;
 use crate::moves::{col_index, Move, WASTE};
@@ -136,7 +136,7 @@ impl Order {
     /// against 150, `cardgames-io` the same). Where a base card takes no card in a column
     /// (`build_past_base=False`) nothing changes.
     pub(super) fn helpers(rules: &Rules) -> [Order; 2] {
-        let first = Order::of(rules);
+        let (first, base_last) = (Order::of(rules), base_last(rules));
         let priority = if rules.pass_limit.is_some() {
             Priority::NearStock
         } else {
@@ -146,13 +146,10 @@ impl Order {
             Order {
                 priority,
                 columns_first: true,
-                base_last: base_last(rules),
+                base_last,
                 ..first
             },
-            Order {
-                base_last: base_last(rules),
-                ..first
-            },
+            Order { base_last, ..first },
         ]
     }
 
@@ -211,19 +208,8 @@ fn base_last(rules: &Rules) -> bool {
 /// in a column.
 #[inline]
 fn holds_cards_up(e: &Engine, m: SearchMove) -> bool {
-    let last = m.last();
-    if !last.to_foundation() {
-        return false;
-    }
-    let card = if last.src() == WASTE {
-        let (waste, _) = turns::turned(e, m);
-        Some(e.turn_order(waste - 1))
-    } else if last.from_column() {
-        e.cols[col_index(last.src())].last().copied()
-    } else {
-        last.from_reserve().and_then(|k| e.pile(k).last().copied())
-    };
-    card.is_some_and(|c| c % 13 == e.start && e.rules.children[c as usize] != 0)
+    m.last().to_foundation()
+        && card_moved(e, m).is_some_and(|c| c % 13 == e.start && e.rules.children[c as usize] != 0)
 }
 
 /// Whether `m` puts a card (or a run) on an empty column. (A move after a swap is ranked before

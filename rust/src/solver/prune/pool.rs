@@ -28,8 +28,7 @@ use crate::engine::Engine;
 use crate::hash::{z2, Tag};
 use crate::moves::{col_index, Move, WASTE};
 use crate::rules::Rules;
-use crate::solver::generator::SearchMove;
-use crate::solver::prune::turns;
+use crate::solver::generator::{card_moved, SearchMove};
 
 /// Whether the argument holds: one card turned in every pass, unlimited passes (every card of the
 /// pool at hand), with the stock turns folded into the moves that follow them (`folded`: a use
@@ -70,8 +69,7 @@ pub(in crate::solver) fn places(m: SearchMove) -> bool {
 /// played: the waste's card after its stock turns.
 #[inline]
 pub(in crate::solver) fn card_placed(e: &Engine, m: SearchMove) -> u8 {
-    let (waste, _) = turns::turned(e, m);
-    e.turn_order(waste - 1)
+    card_moved(e, m).expect("a placement takes the waste's card")
 }
 
 /// What a placement of `card` adds to its child's fingerprint: the position with the obligation
