@@ -226,6 +226,24 @@ def test_helpers_try_base_cards_up_last(code: str) -> None:
     assert found.verdict == "won" and replays_to_a_win(game, found)
 
 
+#: Deals that a third helper wins, trying every card that can take a card in a column up last
+#: (not only base cards); with two helpers, each was unknown after 2 million positions.
+HOLDER_WINS = [
+    ("CF1-D3-BYXPAAR", "classic"),
+    ("CF1-D3-GRDSNCZ", "classic"),
+    ("CF1-D3-YKISREX", "superior"),
+    ("CF1-D3-TNEBPAY", "superior"),
+]
+
+
+@pytest.mark.parametrize(("code", "variant"), HOLDER_WINS)
+def test_a_helper_tries_every_card_that_holds_cards_up_last(code: str, variant: str) -> None:
+    # Won here in 66,000 to 69,000 positions each.
+    game = Game.from_code(code, variant)
+    found = solve(game, max_states=200_000)
+    assert found.verdict == "won" and replays_to_a_win(game, found)
+
+
 @pytest.mark.parametrize("code", ["CF1-D1-ZQWRHLH", "CF1-D1-HLMEGWB"])
 def test_a_waste_card_put_on_a_column_is_used_at_once(code: str) -> None:
     # Classic in draw 1: a waste card is put on a column only with a card put on it at once (it

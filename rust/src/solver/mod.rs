@@ -114,7 +114,7 @@ pub struct Pruning {
     /// rules have one (`order::Order::second`): a schedule, not a pruning; either one's "lost" is
     /// a proof.
     pub second_order: bool,
-    /// Let two helpers share the first complete search's visited set and take their work from the
+    /// Let helpers share the first complete search's visited set and take their work from the
     /// others' pending moves (`search`): a schedule, not a pruning; "lost" when all have run out
     /// of work.
     pub helper: bool,

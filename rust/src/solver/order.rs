@@ -51,6 +51,10 @@ pub(super) struct Order {
     /// helpers and a second order (`helpers`, `second`) try them last, with one deck and a base
     /// that comes with the deal (`base_last`).
     pub(super) base_last: bool,
+    /// With `base_last`, whether every card that can take a card in a column goes up last, not
+    /// only the base rank's: a card up can no longer hold one, and an order that keeps such cards
+    /// down wins other deals first (the third helper, `helpers`).
+    pub(super) holders_last: bool,
 }
 
 /// Which of a search move's kind and its stock turns sorts first.
@@ -89,6 +93,7 @@ impl Order {
             fills_last: !rules.auto_fill,
             columns_first: false,
             base_last: false,
+            holders_last: false,
         }
     }
 
@@ -112,9 +117,9 @@ impl Order {
         })
     }
 
-    /// The orders of the two helpers (`search`), which share the first complete search's visited
-    /// set and take their work from the others' pending moves, so a lost proof costs what it costs
-    /// one search. Both try base cards up last (`base_last`). One keeps the first's order
+    /// The orders of the helpers (`search`), which share the first complete search's visited set
+    /// and take their work from the others' pending moves, so a lost proof costs what it costs one
+    /// search. Both try base cards up last (`base_last`). One keeps the first's order
     /// otherwise, which wins other deals first; the other tries column moves before the waste's
     /// and the reserve's cards (`columns_first`), and with unlimited passes the stock's cards by
     /// their place in the dealing order (`Priority::Sequence`); under a pass limit nearest first
@@ -135,14 +140,22 @@ impl Order {
     /// this helper alone: `classic` 142 against 135, `literature` 145 against 144, `canfield` 149
     /// against 150, `cardgames-io` the same). Where a base card takes no card in a column
     /// (`build_past_base=False`) nothing changes.
-    pub(super) fn helpers(rules: &Rules) -> [Order; 2] {
+    ///
+    /// Where base cards go up last, a third helper, in the columns-first helper's order, tries every card
+    /// that can take a card in a column up last (`holders_last`). On 300 random deals of each rule
+    /// set (`--seed 21`, 2 million positions each), against two helpers: `classic` 296 settled
+    /// against 290, `rainbow` 133 against 128, `superior` 274 against 270, with
+    /// `build_past_base=False` 235 against 231, `minerva` 233 against 229; the published rules
+    /// 279 both, `munger` and `chameleon` the same, `cardgames-io` 283 against 284 and `classic`
+    /// with `build_past_base=False` 274 against 276.
+    pub(super) fn helpers(rules: &Rules) -> Vec<Order> {
         let (first, base_last) = (Order::of(rules), base_last(rules));
         let priority = if rules.pass_limit.is_some() {
             Priority::NearStock
         } else {
             Priority::Sequence
         };
-        [
+        let mut orders = vec![
             Order {
                 priority,
                 columns_first: true,
@@ -150,7 +163,17 @@ impl Order {
                 ..first
             },
             Order { base_last, ..first },
-        ]
+        ];
+        if base_last {
+            orders.push(Order {
+                priority,
+                columns_first: true,
+                base_last,
+                holders_last: true,
+                ..first
+            });
+        }
+        orders
     }
 
     /// The sort key of search move `m` (the index `i` makes it unique, and keeps ties as listed).
@@ -159,7 +182,7 @@ impl Order {
         let last = m.last();
         let kind = if self.fills_last && fills(e, last) {
             FILL
-        } else if self.base_last && holds_cards_up(e, m) {
+        } else if self.base_last && holds_cards_up(e, m, self.holders_last) {
             BASE
         } else {
             rank(e, last, self.columns_first)
@@ -204,12 +227,13 @@ fn base_last(rules: &Rules) -> bool {
     rules.decks == 1 && !rules.choose_base
 }
 
-/// Whether search move `m` plays up a card of the foundations' base rank that can take a card
-/// in a column.
+/// Whether search move `m` plays up a card that can take a card in a column, of the foundations'
+/// base rank unless `any_rank`.
 #[inline]
-fn holds_cards_up(e: &Engine, m: SearchMove) -> bool {
+fn holds_cards_up(e: &Engine, m: SearchMove, any_rank: bool) -> bool {
     m.last().to_foundation()
-        && card_moved(e, m).is_some_and(|c| c % 13 == e.start && e.rules.children[c as usize] != 0)
+        && card_moved(e, m)
+            .is_some_and(|c| (any_rank || c % 13 == e.start) && e.rules.children[c as usize] != 0)
 }
 
 /// Whether `m` puts a card (or a run) on an empty column. (A move after a swap is ranked before

@@ -49,8 +49,8 @@ pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome 
 /// Search from `e`'s position for a win, with the pruning rules `pruning` allows; `e` is left as
 /// it was.
 ///
-/// Up to five searches may run side by side, taking turns (`Schedule`): the complete search,
-/// first; two helpers (`Pruning::helper`), complete searches that share the first's visited set
+/// Up to six searches may run side by side, taking turns (`Schedule`): the complete search,
+/// first; two or three helpers (`Pruning::helper`), complete searches that share the first's visited set
 /// and take their work from the others' pending moves (see the module docs), in their own orders
 /// (`Order::helpers`); where one move order
 /// is not best for every deal, a second complete search in another order (`Order::second`), in a
@@ -125,7 +125,7 @@ pub fn solve_scheduled(
     };
     let mut plan = vec![(complete(first, 0), true)];
     if pruning.helper {
-        // Two helpers share the first search's set (`Order::helpers`).
+        // The helpers share the first search's set (`Order::helpers`).
         for order in Order::helpers(&e.rules) {
             plan.push((complete(order, 0), false));
         }

@@ -17,7 +17,8 @@
 //! then the number of moves between classes to the win); the won position is a class of its own.
 //! `swaps_covered` checks this position by position in the tests. Where only a column's top card
 //! or all of it moves, a run built on a moved card could not move back, and swaps are plain
-//! moves.
+//! moves. (A top card moved alone can move back, but a move may then be needed only so that a
+//! later card goes on the card moved, and two may prepare one use: not proved there.)
 
 use crate::engine::Engine;
 use crate::moves::{col_index, Move};
