@@ -131,7 +131,7 @@ def peak():  # this process's peak resident memory in bytes (getrusage's would b
     line = next(l for l in open("/proc/self/status") if l.startswith("VmHWM:"))
     return int(line.split()[1]) * 1024
 
-game = canfield.Game.from_code("CF1-D3-IOASICI", variant="classic")
+game = canfield.Game.from_code("CF1-D3-AAAAAGX", variant="classic")
 canfield.solve(canfield.Game.from_code("CF1-D3-AAAAAAA"), max_states=2000)  # everything loaded
 before = peak()
 found = canfield.solve(game, memory=int(sys.argv[1]), timeout=300)
