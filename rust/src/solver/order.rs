@@ -119,7 +119,7 @@ impl Order {
 
     /// The orders of the helpers (`search`), which share the first complete search's visited set
     /// and take their work from the others' pending moves, so a lost proof costs what it costs one
-    /// search. Both try base cards up last (`base_last`). One keeps the first's order
+    /// search. The first two try base cards up last (`base_last`). One keeps the first's order
     /// otherwise, which wins other deals first; the other tries column moves before the waste's
     /// and the reserve's cards (`columns_first`), and with unlimited passes the stock's cards by
     /// their place in the dealing order (`Priority::Sequence`); under a pass limit nearest first
@@ -141,10 +141,10 @@ impl Order {
     /// against 150, `cardgames-io` the same). Where a base card takes no card in a column
     /// (`build_past_base=False`) nothing changes.
     ///
-    /// Where base cards go up last, a third helper, in the columns-first helper's order, tries every card
-    /// that can take a card in a column up last (`holders_last`). On 300 random deals of each rule
-    /// set (`--seed 21`, 2 million positions each), against two helpers: `classic` 296 settled
-    /// against 290, `rainbow` 133 against 128, `superior` 274 against 270, with
+    /// Where base cards go up last, a third helper, in the columns-first helper's order, tries
+    /// every card that can take a card in a column up last (`holders_last`). On 300 random deals
+    /// of each rule set (`--seed 21`, 2 million positions each), against two helpers: `classic`
+    /// 296 settled against 290, `rainbow` 133 against 128, `superior` 274 against 270, with
     /// `build_past_base=False` 235 against 231, `minerva` 233 against 229; the published rules
     /// 279 both, `munger` and `chameleon` the same, `cardgames-io` 283 against 284 and `classic`
     /// with `build_past_base=False` 274 against 276.
