@@ -4,7 +4,7 @@
 //! A search move may turn the stock first (`prune::turns`): "turn k times, then play the waste's
 //! card". How much those turns cost depends on the pass limit, so the order does too (`Order`);
 //! a helper may sort the waste's cards by their place in the stock's dealing order instead
-//! (`Priority::Sequence`), and try base cards up last (`Order::base_last`).
+//! (`Priority::Sequence`), and try base cards up last (`Order::up_last`).
 //! Where an emptied column may be filled by any card at any time, a fill is tried after every
 //! other move (`Order::fills_last`), and a second complete search tries them by kind
 //! (`Order::second`).
@@ -40,21 +40,30 @@ pub(super) struct Order {
     /// Whether every column move ranks before the waste's and the reserve's cards (`rank`),
     /// instead of the reserve's card and column moves that make progress first.
     pub(super) columns_first: bool,
-    /// Whether a card of the foundations' base rank that can take a card in a column goes up
-    /// after every other move but the stock turn (`BASE`). Where a base card takes a base−1 card
-    /// in a column (`build_past_base=True`), the base cards are the only cards a base−1 card goes
-    /// on, and a base card goes up first of its suit, so a search that tries cards up first plays
-    /// each one up as soon as it can, and searches everything under that before it tries to keep
-    /// one down to hold a base−1 card: `CF1-D3-NFYNIPO` under `classic`, which such a line wins,
+    /// Which cards that can take a card in a column go up after every other move but the stock
+    /// turn (`BASE`, `UpLast`). Where a base card takes a base−1 card in a column
+    /// (`build_past_base=True`), the base cards are the only cards a base−1 card goes on, and a
+    /// base card goes up first of its suit, so a search that tries cards up first plays each one
+    /// up as soon as it can, and searches everything under that before it tries to keep one down
+    /// to hold a base−1 card: `CF1-D3-NFYNIPO` under `classic`, which such a line wins,
     /// was unknown after 45 million positions, and a helper with base cards last wins it in
     /// 27,000. The first search keeps them first (most deals are won sooner that way); the
     /// helpers and a second order (`helpers`, `second`) try them last, with one deck and a base
-    /// that comes with the deal (`base_last`).
-    pub(super) base_last: bool,
-    /// With `base_last`, whether every card that can take a card in a column goes up last, not
-    /// only the base rank's: a card up can no longer hold one, and an order that keeps such cards
-    /// down wins other deals first (the third helper, `helpers`).
-    pub(super) holders_last: bool,
+    /// that comes with the deal (`base_up_last`); a third helper tries every such card up last.
+    pub(super) up_last: UpLast,
+}
+
+/// Which cards' moves up an order tries after every other move but the stock turn
+/// (`Order::up_last`): only cards that can take a card in a column, which going up can no longer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum UpLast {
+    /// None: cards up first, by kind.
+    Never,
+    /// The cards of the foundations' base rank.
+    Base,
+    /// Every card that can take a card in a column: an order that keeps such cards down wins
+    /// other deals first (the third helper, `Order::helpers`).
+    Holders,
 }
 
 /// Which of a search move's kind and its stock turns sorts first.
@@ -92,8 +101,7 @@ impl Order {
             },
             fills_last: !rules.auto_fill,
             columns_first: false,
-            base_last: false,
-            holders_last: false,
+            up_last: UpLast::Never,
         }
     }
 
@@ -105,21 +113,21 @@ impl Order {
     /// million), while fills by kind takes 17.6 million on `CF1-D3-ESGSUNE`, which fills last wins
     /// in 310,000. Two searches taking turns win each deal within about twice the better one's
     /// positions (after the first search's first turn): here 74 of the 100, and `CF1-D3-ESGSUNE`
-    /// in 410,000. It tries base cards up last (`base_last`): on 300 random `superior` deals
+    /// in 410,000. It tries base cards up last (`UpLast::Base`): on 300 random `superior` deals
     /// (`--seed 13`, 2 million positions each, helpers with base cards last), 278 settled against
     /// 271.
     pub(super) fn second(rules: &Rules) -> Option<Order> {
         let first = Order::of(rules);
         first.fills_last.then_some(Order {
             fills_last: false,
-            base_last: base_last(rules),
+            up_last: base_up_last(rules),
             ..first
         })
     }
 
     /// The orders of the helpers (`search`), which share the first complete search's visited set
     /// and take their work from the others' pending moves, so a lost proof costs what it costs one
-    /// search. The first two try base cards up last (`base_last`). One keeps the first's order
+    /// search. The first two try base cards up last (`UpLast::Base`). One keeps the first's order
     /// otherwise, which wins other deals first; the other tries column moves before the waste's
     /// and the reserve's cards (`columns_first`), and with unlimited passes the stock's cards by
     /// their place in the dealing order (`Priority::Sequence`); under a pass limit nearest first
@@ -142,14 +150,14 @@ impl Order {
     /// (`build_past_base=False`) nothing changes.
     ///
     /// Where base cards go up last, a third helper, in the columns-first helper's order, tries
-    /// every card that can take a card in a column up last (`holders_last`). On 300 random deals
+    /// every card that can take a card in a column up last (`UpLast::Holders`). On 300 random deals
     /// of each rule set (`--seed 21`, 2 million positions each), against two helpers: `classic`
     /// 296 settled against 290, `rainbow` 133 against 128, `superior` 274 against 270, with
     /// `build_past_base=False` 235 against 231, `minerva` 233 against 229; the published rules
     /// 279 both, `munger` and `chameleon` the same, `cardgames-io` 283 against 284 and `classic`
     /// with `build_past_base=False` 274 against 276.
     pub(super) fn helpers(rules: &Rules) -> Vec<Order> {
-        let (first, base_last) = (Order::of(rules), base_last(rules));
+        let (first, up_last) = (Order::of(rules), base_up_last(rules));
         let priority = if rules.pass_limit.is_some() {
             Priority::NearStock
         } else {
@@ -159,17 +167,16 @@ impl Order {
             Order {
                 priority,
                 columns_first: true,
-                base_last,
+                up_last,
                 ..first
             },
-            Order { base_last, ..first },
+            Order { up_last, ..first },
         ];
-        if base_last {
+        if up_last == UpLast::Base {
             orders.push(Order {
                 priority,
                 columns_first: true,
-                base_last,
-                holders_last: true,
+                up_last: UpLast::Holders,
                 ..first
             });
         }
@@ -182,7 +189,7 @@ impl Order {
         let last = m.last();
         let kind = if self.fills_last && fills(e, last) {
             FILL
-        } else if self.base_last && holds_cards_up(e, m, self.holders_last) {
+        } else if self.up_last != UpLast::Never && holds_cards_up(e, m, self.up_last) {
             BASE
         } else {
             rank(e, last, self.columns_first)
@@ -207,33 +214,38 @@ impl Order {
 }
 
 /// The kind of a fill of an empty column under `Order::fills_last`: after every other move but
-/// a base card's move up under `Order::base_last` and the stock turn.
+/// a card's move up under `Order::up_last` and the stock turn.
 const FILL: u8 = 8;
 
-/// The kind of a base card's move up under `Order::base_last`: after every other move but the
-/// stock turn.
+/// The kind of a card's move up under `Order::up_last`: after every other move but the stock
+/// turn.
 const BASE: u8 = 9;
 
 /// The stock turn's kind, when it is a move of its own (turns not folded): last.
 const STOCK_TURN: u8 = 10;
 const _: () = assert!(FILL < BASE && BASE < STOCK_TURN && STOCK_TURN < 1 << KIND_BITS);
 
-/// Whether the helpers and a second order try base cards up last (`Order::base_last`): with one
+/// Whether the helpers and a second order try base cards up last (`UpLast::Base`): with one
 /// deck and a base dealt, not chosen. With two decks a base−1 card has twice the base cards to go
 /// on, and a base card up last cost more than it gained: on 100 random deals (`--seed 20261204`,
 /// 5 s each), `two-deck-demon` settled 95 against 99, and Dutchess (whose player chooses the base)
 /// 97 against 99.
-fn base_last(rules: &Rules) -> bool {
-    rules.decks == 1 && !rules.choose_base
+fn base_up_last(rules: &Rules) -> UpLast {
+    if rules.decks == 1 && !rules.choose_base {
+        UpLast::Base
+    } else {
+        UpLast::Never
+    }
 }
 
 /// Whether search move `m` plays up a card that can take a card in a column, of the foundations'
-/// base rank unless `any_rank`.
+/// base rank under `UpLast::Base`.
 #[inline]
-fn holds_cards_up(e: &Engine, m: SearchMove, any_rank: bool) -> bool {
+fn holds_cards_up(e: &Engine, m: SearchMove, up_last: UpLast) -> bool {
     m.last().to_foundation()
-        && card_moved(e, m)
-            .is_some_and(|c| (any_rank || c % 13 == e.start) && e.rules.children[c as usize] != 0)
+        && card_moved(e, m).is_some_and(|c| {
+            (up_last == UpLast::Holders || c % 13 == e.start) && e.rules.children[c as usize] != 0
+        })
 }
 
 /// Whether `m` puts a card (or a run) on an empty column. (A move after a swap is ranked before

@@ -29,20 +29,20 @@ use crate::solver::prune::safe;
 use crate::solver::prune::shortcut::Pass;
 use crate::solver::Pruning;
 
-/// Whether the argument holds: one deck (twins are two cards, each once), runs of any length
-/// (a run moves back as it came), no face-down column cards (a run moved off a face-down card
-/// turns it up, and the swap back would not turn it down again), no column limit (the argument
-/// does not count room), no automatic finish (the argument knows of no automatic move but the
-/// fill), and columns that build one rank down (so a run of up to 12 cards holds no two cards of a
-/// rank, which the uses of a swap are listed by; a plugin's rule may build otherwise). The fill
-/// it knows is from one reserve pile: not proved for several piles, a fill from the waste or one
-/// by the player limited to the reserve and waste (`Rules::fill_by_choice`, where a run moved to an
-/// empty column could not move back); nor one from the waste alone (`Rules::fill_waste_only`) or
-/// one that takes only the base rank until the foundation dealt the base card is complete
-/// (`Rules::base_until_first`), for the same reason. Nor a base the player chooses (`Rules::choose_base`), where
-/// column cards stay put until it is chosen: not proved, off. It is not proved under a foundation
-/// layout of the rules' own either (a set pile takes a column's top four cards, which a swap
-/// changes; a pile's card may come back onto a twin): off there.
+/// Whether the argument holds: one deck (twins are two cards, each once), runs of any length (a run
+/// moves back as it came), no face-down column cards (a run moved off a face-down card turns it up,
+/// and the swap back would not turn it down again), no column limit (the argument does not count
+/// room), no automatic finish (the argument knows of no automatic move but the fill), and columns
+/// that build one rank down (so a run of up to 12 cards holds no two cards of a rank, which the
+/// uses of a swap are listed by; a plugin's rule may build otherwise). The fill it knows is from
+/// one reserve pile: not proved for several piles, a fill from the waste or one by the player
+/// limited to the reserve and waste (`Rules::fill_by_choice`, where a run moved to an empty column
+/// could not move back); nor one from the waste alone (`Rules::fill_waste_only`) or one that takes
+/// only the base rank until the foundation dealt the base card is complete
+/// (`Rules::base_until_first`), for the same reason. Nor a base the player chooses
+/// (`Rules::choose_base`), where column cards stay put until it is chosen: not proved, off. It is
+/// not proved under a foundation layout of the rules' own either (a set pile takes a column's top
+/// four cards, which a swap changes; a pile's card may come back onto a twin): off there.
 pub(in crate::solver) fn applies(rules: &Rules, auto_finish: bool) -> bool {
     rules.piles.is_none()
         && rules.decks == 1
