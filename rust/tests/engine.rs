@@ -38,17 +38,23 @@ fn rules_moving(
     draws: Vec<u8>,
     past_base: bool,
 ) -> Arc<Rules> {
-    let builds: Vec<bool> = (0..52 * 52)
-        .map(|i| {
-            let (s, t) = (i / 52, i % 52);
-            red(s) != red(t) && (s % 13 + 1) % 13 == t % 13
-        })
-        .collect();
+    rules_of_decks(1, mode, takeback, pass_limit, draws, past_base)
+}
+
+/// `rules_moving` with `decks` decks shuffled together.
+fn rules_of_decks(
+    decks: usize,
+    mode: u8,
+    takeback: bool,
+    pass_limit: Option<u32>,
+    draws: Vec<u8>,
+    past_base: bool,
+) -> Arc<Rules> {
     Arc::new(
         Rules::new(
             4,
-            1,
-            &builds,
+            decks,
+            &alternate_colours(),
             &[true; 52],
             true,
             mode,
@@ -59,6 +65,16 @@ fn rules_moving(
         )
         .unwrap(),
     )
+}
+
+/// Canfield's build: down in alternate colours (entry 52 s + t: card s goes on card t).
+fn alternate_colours() -> Vec<bool> {
+    (0..52 * 52)
+        .map(|i| {
+            let (s, t) = (i / 52, i % 52);
+            red(s) != red(t) && (s % 13 + 1) % 13 == t % 13
+        })
+        .collect()
 }
 
 /// `rules` with no automatic fill: any card fills an empty column, at any time (Superior's rule,
@@ -173,8 +189,33 @@ fn solved(pos: &Position, takeback: bool) -> Verdict {
 
 /// A fresh engine (no history) at the position a random walk of `steps` moves, seeded by `seed`,
 /// reaches from the deal `deck(base + seed)` under `rules`.
+/// The deal of `decks` decks shuffled together, as `dealt` deals one: the stock takes the rest,
+/// and each suit has a foundation a deck (the base card's first).
+fn dealt_decks(decks: usize, seed: u64) -> Position {
+    let mut cards: Vec<u8> = (0..decks as u64).flat_map(|k| deck(seed * 8 + k)).collect();
+    let order = deck(seed * 8 + 7); // a shuffle of the copies: deck k's card i goes to 52k + i
+    let mut s = seed | 1;
+    for i in (1..cards.len()).rev() {
+        s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(u64::from(order[i % 52]));
+        cards.swap(i, (s >> 33) as usize % (i + 1));
+    }
+    let mut pos = dealt(&cards);
+    let suits: Vec<u8> = pos.foundations.iter().map(|&(s, _)| s).collect();
+    for _ in 1..decks {
+        pos.foundations.extend(suits.iter().map(|&s| (s, 0)));
+    }
+    pos
+}
+
 fn walked(rules: &Arc<Rules>, base: u64, seed: u64, steps: usize) -> Engine {
-    let mut e = Engine::new(rules.clone(), &dealt(&deck(base + seed))).unwrap();
+    let deal = if rules.decks == 1 {
+        dealt(&deck(base + seed))
+    } else {
+        dealt_decks(rules.decks, base + seed)
+    };
+    let mut e = Engine::new(rules.clone(), &deal).unwrap();
     walk(&mut e, seed, steps, |_, _| {});
     Engine::new(rules.clone(), &e.position()).unwrap()
 }
@@ -665,6 +706,83 @@ fn the_waste_card_forced_up_in_the_last_pass_keeps_the_verdicts() {
     };
     let steps = |seed| 20 + (seed % 5 * 15) as usize;
     agrees_with_and_without(&rule_sets, 11_000, 0..60, steps, off, &limits).at_least(60, 20);
+}
+
+#[test]
+fn safe_cards_of_several_decks_keep_the_verdicts() {
+    // With two or three decks, a dead card goes up at once when no foundation of its suit has yet
+    // to reach its rank (`prune::safe`): on deals and on positions deep into random walks, under
+    // each move mode, draw 1 and 3, with and without a pass limit, the verdicts with safe moves are
+    // those without and of the plain search, lost ones included, and the lines replay.
+    let stop = AtomicBool::new(false);
+    let limits = limits(60_000, 1 << 24, &stop);
+    let rule_sets = [
+        rules_of_decks(2, 0, false, None, vec![3], true),
+        rules_of_decks(2, 1, false, Some(3), vec![3], true),
+        rules_of_decks(2, 1, false, Some(1), vec![1], false),
+        rules_of_decks(2, 0, false, None, vec![1], true),
+        rules_of_decks(3, 0, false, Some(2), vec![3], true),
+    ];
+    let off = Pruning {
+        safe_moves: false,
+        ..Pruning::ALL
+    };
+    let steps = |seed| 60 + (seed % 5 * 60) as usize;
+    agrees_with_and_without(&rule_sets, 17_000, 0..48, steps, off, &limits).at_least(100, 20);
+}
+
+#[test]
+fn a_dead_card_of_two_decks_waits_while_a_foundation_of_its_suit_is_below_its_rank() {
+    // Two decks, one column, base rank 6 (a foundation runs 6 to 5): 5H on the column is dead
+    // (every black 4 is up) and a hearts foundation wants it, but the other hearts foundation
+    // still wants 3H. Playing the waste's 5H up first wins (then 4H and 4D under it play); playing
+    // the column's 5H up first loses: the waste's 5H then has nowhere to go, and the 4D and 4H
+    // under it never play. So the column's card must not be forced up (`prune::safe`).
+    let stop = AtomicBool::new(false);
+    let limits = limits(100_000, 1 << 24, &stop);
+    let rules = Arc::new(
+        Rules::new(
+            1,
+            2,
+            &alternate_colours(),
+            &[true; 52],
+            true,
+            0,
+            false,
+            vec![3],
+            None,
+            true,
+        )
+        .unwrap(),
+    );
+    let pos = Position {
+        reserve: cards("3H"),
+        start: 5,
+        foundations: vec![
+            (0, 13),
+            (1, 12),
+            (2, 13),
+            (3, 13),
+            (0, 13),
+            (1, 10),
+            (2, 11),
+            (3, 13),
+        ],
+        columns: vec![cards("5D 5H")],
+        stock: vec![],
+        waste: cards("4D 4H 5H"),
+        recycles: 0,
+        face_down: Vec::new(),
+        more_reserves: Vec::new(),
+        base_open: false,
+        piles: Vec::new(),
+    };
+    let mut e = Engine::new(rules, &pos).unwrap();
+    for pruning in [Pruning::ALL, Pruning::NONE] {
+        let out = solve_with(&mut e, &limits, false, pruning);
+        assert_eq!(out.verdict, Verdict::Won, "{pruning:?}");
+        check_line(&e, &out);
+    }
 }
 
 #[test]

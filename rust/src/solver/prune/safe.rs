@@ -1,16 +1,17 @@
 //! Safe moves: one move is played at once, alone, when it is proved safe.
 //!
-//! With one deck and no foundation take-back, the top card of a column or of the reserve goes to
-//! its foundation at once when every card that could be built on it is already on a foundation
-//! (a dead card). Argument: a dead card can never hold another card (those cards never leave the
-//! foundations), so in a winning line it only ever moves alone, or at the end of a run whose
-//! other cards move the same without it. Play it up first, then follow the line, dropping the
-//! dead card's own moves and taking it off the runs it ends. Without automatic fill that line is
-//! legal and wins: the card below it, or the reserve's next card, is only free earlier, and no
-//! column empties at another time. With automatic fill, where the old line has the dead card
-//! alone in a column (one it filled, or its own column when it was the only card there), the new
-//! line has the reserve's next card q there and one card fewer in the reserve. Call two such
-//! positions related; each old move has a new one that keeps them related or makes them equal:
+//! With no foundation take-back, the top card of a column or of the reserve goes to its foundation
+//! at once when every card that could be built on it is already on a foundation (a dead card; with
+//! several decks, under one more condition, below). Argument: a dead card can never hold another
+//! card (those cards never leave the foundations), so in a winning line it only ever moves alone,
+//! or at the end of a run whose other cards move the same without it. Play it up first, then follow
+//! the line, dropping the dead card's own moves and taking it off the runs it ends. Without
+//! automatic fill that line is legal and wins: the card below it, or the reserve's next card, is
+//! only free earlier, and no column empties at another time. With automatic fill, where the old
+//! line has the dead card alone in a column (one it filled, or its own column when it was the only
+//! card there), the new line has the reserve's next card q there and one card fewer in the reserve.
+//! Call two such positions related; each old move has a new one that keeps them related or makes
+//! them equal:
 //! - the dead card going up empties its column, which the old line fills with q: equal;
 //! - q played from the reserve is played from its column instead; the column fills with the
 //!   reserve's next card, in the new line, and the positions are related again (with no card
@@ -23,6 +24,22 @@
 //!   more places to build on.
 //!
 //! A win puts the dead card up, so the lines meet again before the old one wins.
+//!
+//! With several decks (`is_safe_card`), a card c is played up at once when every copy of every
+//! card that could go on it is up (it is dead), and no foundation of its suit has yet to reach its
+//! rank: each of them already holds a copy of c's rank or wants one now. Then every copy of c's
+//! rank that is not up goes, in any winning line, onto a foundation that wants it now (there is no
+//! other place for it), so the foundations of c's suit that want it now are as many as those
+//! copies. Playing c up now leaves those foundations' counts, as a multiset, what they are in the
+//! line once it plays c up, and before that one count one higher: every move of the line onto a
+//! foundation is still legal (a copy of c's rank goes on one of the others that want it, which are
+//! enough without c's; a higher card finds every pile it found, and more), and which of a suit's
+//! foundations holds which cards is never looked at again (no take-back), so the copies are as
+//! good as one card: the argument above, with its dead card, follows. Without that condition it
+//! fails: with one foundation of the suit below c's rank, a line may put c's twin on the foundation
+//! that wants it now and c later on the other, and the twin, not up early, cannot stand in for c
+//! where the line leaves it. The search's wanted cards (`up_whenever`) are not proved for several
+//! decks (a twin can be put up in a card's place, and the card is wanted no more): not used there.
 //!
 //! A card is also played up at once when each card that could go on it is up, or is wanted now
 //! and the same holds for each card that could go on that one, and so on (`up_whenever`). Such
@@ -68,24 +85,23 @@ use crate::rules::Rules;
 use crate::solver::generator::SearchMove;
 use crate::solver::prune::turns;
 
-/// Whether the argument holds: one deck (a card's place is its own), no take-back in the search
-/// (`takebacks`: a card up stays up), and no automatic move but the fill (the argument knows of
-/// no other; not under `auto_finish`). The fill it knows is from one reserve pile: with several
-/// piles (the fullest fills, so playing a dead card up from one changes which fills later) or a
-/// fill from the waste it is not proved, and the rule is off; several piles without automatic
-/// fill are covered (each pile's next card is only free earlier). A fill by the player from the
-/// reserve piles, then the waste once they are empty (`Rules::fill_by_choice`), is not proved: off.
-/// Nor are a fill from the waste alone (`Rules::fill_waste_only`) or an empty column that takes
-/// only the base rank until the foundation dealt the base card is complete
-/// (`Rules::base_until_first`): the argument does not look at which cards may fill a column: off.
-/// Nor is a base the player chooses (`Rules::choose_base`): before it is chosen no card is dead
-/// and only reserve cards move, so the argument's "every card that could go on it is up" and its
-/// freer later lines are not shown for that opening: off. The argument knows the usual
-/// foundations only (a card's one foundation waits for it): off under a foundation layout of the
-/// rules' own, where two piles may take a card, a pile may open only after another, or take sets.
+/// Whether the argument holds: no take-back in the search (`takebacks`: a card up stays up), and no
+/// automatic move but the fill (the argument knows of no other; not under `auto_finish`). The fill
+/// it knows is from one reserve pile: with several piles (the fullest fills, so playing a dead card
+/// up from one changes which fills later) or a fill from the waste it is not proved, and the rule
+/// is off; several piles without automatic fill are covered (each pile's next card is only free
+/// earlier). A fill by the player from the reserve piles, then the waste once they are empty
+/// (`Rules::fill_by_choice`), is not proved: off. Nor are a fill from the waste alone
+/// (`Rules::fill_waste_only`) or an empty column that takes only the base rank until the foundation
+/// dealt the base card is complete (`Rules::base_until_first`): the argument does not look at which
+/// cards may fill a column: off. Nor is a base the player chooses (`Rules::choose_base`): before it
+/// is chosen no card is dead and only reserve cards move, so the argument's "every card that could
+/// go on it is up" and its freer later lines are not shown for that opening: off. The argument
+/// knows the usual foundations only (each suit's piles, one a deck, up from the base): off under a
+/// foundation layout of the rules' own, where a pile may take several suits, open only after
+/// another, or take sets.
 pub(in crate::solver) fn applies(rules: &Rules, takebacks: bool, auto_finish: bool) -> bool {
     rules.piles.is_none()
-        && rules.decks == 1
         && !takebacks
         && !auto_finish
         && !rules.fill_by_choice
@@ -110,8 +126,7 @@ pub(in crate::solver) fn is_safe_after_turns(e: &Engine, m: SearchMove) -> bool 
         return false;
     }
     let (waste, _) = turns::turned(e, m);
-    let card = e.turn_order(waste - 1);
-    cards(e.rules.children[card as usize]).all(|c| up_whenever(e, c))
+    is_safe_card(e, e.turn_order(waste - 1))
 }
 
 /// Whether the waste's top card, when safe, goes up at once in `e`'s position: the stock will
@@ -140,7 +155,47 @@ pub(in crate::solver) fn is_safe(e: &Engine, m: Move) -> bool {
     } else {
         return false;
     };
-    cards(e.rules.children[card as usize]).all(|c| up_whenever(e, c))
+    is_safe_card(e, card)
+}
+
+/// Whether `card`, free and wanted by a foundation, is safe to play up at once: with one deck, when
+/// every card that could go on it is up or goes up whenever it is free (`up_whenever`); with more
+/// decks, when every copy of every card that could go on it is up, and no pile of its suit has
+/// still to reach its rank (`all_copies_up`, `no_pile_below`; see the module docs).
+fn is_safe_card(e: &Engine, card: u8) -> bool {
+    let mut children = cards(e.rules.children[card as usize]);
+    if e.one_deck() {
+        children.all(|c| up_whenever(e, c))
+    } else {
+        no_pile_below(e, card) && children.all(|c| all_copies_up(e, c))
+    }
+}
+
+/// `card`'s place in its foundation's order: 0 for the base rank.
+fn offset(e: &Engine, card: u8) -> u8 {
+    (card % 13 + 13 - e.start) % 13
+}
+
+/// The foundations of `card`'s suit, each one's card count (the usual layout: one a deck).
+fn suit_counts(e: &Engine, card: u8) -> impl Iterator<Item = u8> + '_ {
+    let suit = card / 13;
+    (0..e.fsuit.len())
+        .filter(move |&f| e.fsuit[f] == suit)
+        .map(|f| e.fcount[f])
+}
+
+/// Whether every copy of `card` is up: each foundation of its suit is past its rank (each holds
+/// one copy of each of its cards, and there are as many as copies).
+fn all_copies_up(e: &Engine, card: u8) -> bool {
+    let o = offset(e, card);
+    suit_counts(e, card).all(|n| n > o)
+}
+
+/// Whether no foundation of `card`'s suit has yet to reach `card`'s rank: each one that takes a
+/// copy of it then takes it next.
+fn no_pile_below(e: &Engine, card: u8) -> bool {
+    let o = offset(e, card);
+    suit_counts(e, card).all(|n| n >= o)
 }
 
 /// The cards of a card set (bit c for card c).
