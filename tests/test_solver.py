@@ -254,6 +254,18 @@ def test_a_waste_card_put_on_a_column_is_used_at_once(code: str) -> None:
     assert found.verdict == "won" and replays_to_a_win(game, found)
 
 
+@pytest.mark.parametrize("code", ["CF1-D3-TBQALUC", "CF1-D3-GAWGBLJ", "CF1-D3-XUDMWRI"])
+def test_rules_that_finish_by_themselves_are_searched_without_the_finish_first(code: str) -> None:
+    # cardgames-io puts cards up by itself once stock, waste and reserve are empty, which switches
+    # off safe moves and swaps; searched with that finish, these deals were unknown after 2 million
+    # positions. Searched without it first, they are won in 1,074, 853 and 260,465 positions, and
+    # the line, played by a game that finishes by itself, wins.
+    game = Game.from_code(code, "cardgames-io")
+    assert game.spec.auto_finish
+    found = solve(game, max_states=400_000)
+    assert found.verdict == "won" and replays_to_a_win(game, found)
+
+
 @pytest.mark.parametrize("code", ["CF1-D1-LMQYGZR", "CF1-D1-MXYJBGE"])
 def test_a_safe_stock_card_goes_up_at_once_in_draw_1(code: str) -> None:
     # Lost deals of the published rules in draw 1 (Solvitaire agrees): with a safe card of the

@@ -732,6 +732,44 @@ fn safe_cards_of_several_decks_keep_the_verdicts() {
 }
 
 #[test]
+fn a_search_without_the_finish_first_keeps_the_verdicts_with_it() {
+    // Under rules that put cards up by themselves once stock, waste and reserve are empty, the
+    // solver searches without that finish first (`Pruning::finish_last`): on positions random
+    // walks reach, deep into the game, with and without take-back, any run or top card or whole
+    // column, draw 3 and draw 1, its verdicts with the finish are those of the search with the
+    // finish alone and of the plain one, lost included, and its lines (the game's moves in them)
+    // replay to a win.
+    let stop = AtomicBool::new(false);
+    let limits = limits(60_000, 1 << 24, &stop);
+    let rule_sets = [
+        rules_moving(0, true, None, vec![3], true),
+        rules_moving(0, false, None, vec![3], true),
+        rules_moving(1, true, None, vec![1], false),
+        rules_moving(1, false, Some(2), vec![3], true),
+    ];
+    let off = Pruning {
+        finish_last: false,
+        ..Pruning::ALL
+    };
+    let mut tally = Tally::default();
+    for (r, rules) in rule_sets.iter().enumerate() {
+        for seed in 0..40 {
+            let mut e = walked(rules, 19_000, seed, 40 + (seed % 5 * 50) as usize);
+            let on = solve_with(&mut e, &limits, true, Pruning::ALL);
+            let without = solve_with(&mut e, &limits, true, off);
+            let plain = solve_with(&mut e, &limits, true, Pruning::NONE);
+            if [on.verdict, without.verdict, plain.verdict].contains(&Verdict::Unknown) {
+                continue;
+            }
+            assert_eq!(on.verdict, without.verdict, "rules {r} seed {seed}");
+            assert_eq!(on.verdict, plain.verdict, "rules {r} seed {seed}");
+            tally.add(&e, &on);
+        }
+    }
+    tally.at_least(80, 15);
+}
+
+#[test]
 fn a_dead_card_of_two_decks_waits_while_a_foundation_of_its_suit_is_below_its_rank() {
     // Two decks, one column, base rank 6 (a foundation runs 6 to 5): 5H on the column is dead
     // (every black 4 is up) and a hearts foundation wants it, but the other hearts foundation

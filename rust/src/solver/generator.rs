@@ -1,6 +1,7 @@
 //! The search's moves of a position: the legal moves with the pruning rules applied (a safe move
 //! alone, swaps with their uses, stock turns folded in), best first.
 
+use super::finish;
 use super::order::{self, Order};
 use super::prune::shortcut::{self, Pass};
 use super::prune::swaps::{self, Twins};
@@ -124,23 +125,11 @@ pub(super) fn play(
     }
     e.make_turns(m.turns());
     e.make(m.last());
-    let mut auto = 0;
-    // The game's own finish: while stock, waste and reserve are empty, the first move to a
-    // foundation, as `canfield.Game` plays it.
-    while auto_finish
-        && e.stock.is_empty()
-        && e.waste.is_empty()
-        && e.reserve_empty()
-        && !e.is_won()
-    {
-        e.moves(scratch);
-        let Some(&up) = scratch.iter().find(|m| m.to_foundation()) else {
-            break;
-        };
-        e.make(up);
-        auto += 1;
+    if auto_finish {
+        finish::finish(e, scratch)
+    } else {
+        0
     }
-    auto
 }
 
 /// Take back search move `m` and the `auto` moves the game made after it.

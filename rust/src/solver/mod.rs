@@ -25,10 +25,15 @@
 //! have marked and not yet tried (`search`), in their own move orders (`order::Order::helpers`);
 //! all of them ending without a win prove "lost".
 //!
+//! Under rules that put cards up by themselves at the end, the search without that finish comes
+//! first (`finish`): its "lost" holds with the finish, and its win, played again with the finish,
+//! is one where it still wins.
+//!
 //! Nothing else is pruned. `generator` puts the rules together into the search's moves of a
 //! position; their order (`order`) changes how soon a win is found, never the verdict.
 
 mod fingerprint;
+mod finish;
 mod generator;
 mod order;
 mod prune;
@@ -118,6 +123,9 @@ pub struct Pruning {
     /// others' pending moves (`search`): a schedule, not a pruning; "lost" when all have run out
     /// of work.
     pub helper: bool,
+    /// Under rules that finish by themselves, search without the finish first (`finish`): "lost"
+    /// without it is "lost" with it, and a win without it that plays again with it is a win.
+    pub finish_last: bool,
 }
 
 impl Pruning {
@@ -132,6 +140,7 @@ impl Pruning {
         shortcut: true,
         second_order: true,
         helper: true,
+        finish_last: true,
     };
     /// None: the plain complete search.
     pub const NONE: Pruning = Pruning {
@@ -144,10 +153,11 @@ impl Pruning {
         shortcut: false,
         second_order: false,
         helper: false,
+        finish_last: false,
     };
     /// Each rule switched off alone, then all of them: the settings a differential check compares
     /// with `ALL` (a new rule belongs here, so that every such check covers it).
-    pub const EACH_OFF: [Pruning; 10] = [
+    pub const EACH_OFF: [Pruning; 11] = [
         Pruning {
             safe_moves: false,
             ..Pruning::ALL
@@ -182,6 +192,10 @@ impl Pruning {
         },
         Pruning {
             pool: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            finish_last: false,
             ..Pruning::ALL
         },
         Pruning::NONE,

@@ -29,6 +29,7 @@
 //! (`Order::helpers`).
 
 use super::fingerprint::Fingerprints;
+use super::finish;
 use super::generator::{play, take_back, Generator, SearchMove};
 use super::order::Order;
 use super::prune::pool;
@@ -104,6 +105,35 @@ impl Schedule {
 /// searches' turns, and the work a helper is given, come in every state a search can be in.
 #[doc(hidden)]
 pub fn solve_scheduled(
+    e: &mut Engine,
+    limits: &Limits<'_>,
+    auto_finish: bool,
+    pruning: Pruning,
+    schedule: Schedule,
+) -> Outcome {
+    if auto_finish && pruning.finish_last {
+        // Without the finish first (`finish`); with it only where a win found without it does not
+        // play again to a win with it, with what is left of the budget.
+        let without = search_all(e, limits, false, pruning, schedule);
+        if without.verdict != Verdict::Won {
+            return without;
+        }
+        if let Some(line) = finish::replay(e, &without.line) {
+            return Outcome { line, ..without };
+        }
+        let rest = Limits {
+            max_states: limits.max_states.map(|n| n.saturating_sub(without.states)),
+            ..*limits
+        };
+        let mut with = search_all(e, &rest, true, pruning, schedule);
+        with.states += without.states;
+        return with;
+    }
+    search_all(e, limits, auto_finish, pruning, schedule)
+}
+
+/// `solve_scheduled` with the finish searched as the rules have it (`auto_finish`).
+fn search_all(
     e: &mut Engine,
     limits: &Limits<'_>,
     auto_finish: bool,
