@@ -1,12 +1,12 @@
 //! The search's moves of a position: the legal moves with the pruning rules applied (a safe move
 //! alone, swaps with their uses, stock turns folded in), best first.
 
-use super::finish;
 use super::order::{self, Order};
 use super::prune::shortcut::{self, Pass};
 use super::prune::swaps::{self, Twins};
 use super::prune::turns::Folding;
 use super::prune::{pool, safe, turns};
+use super::relax;
 use super::Pruning;
 use crate::engine::Engine;
 use crate::moves::{col_index, Move, DST_SHIFT, MAX_CARDS, MOVE_BITS, PLACE_MASK, WASTE};
@@ -126,7 +126,7 @@ pub(super) fn play(
     e.make_turns(m.turns());
     e.make(m.last());
     if auto_finish {
-        finish::finish(e, scratch)
+        relax::finish(e, scratch)
     } else {
         0
     }

@@ -25,18 +25,18 @@
 //! have marked and not yet tried (`search`), in their own move orders (`order::Order::helpers`);
 //! all of them ending without a win prove "lost".
 //!
-//! Under rules that put cards up by themselves at the end, the search without that finish comes
-//! first (`finish`): its "lost" holds with the finish, and its win, played again with the finish,
-//! is one where it still wins.
+//! Under rules whose automatic moves switch pruning rules off (a finish, a fill from the waste), a
+//! search under looser rules without them comes first (`relax`): its "lost" holds, and its win,
+//! played again under the real rules, is one where it still wins.
 //!
 //! Nothing else is pruned. `generator` puts the rules together into the search's moves of a
 //! position; their order (`order`) changes how soon a win is found, never the verdict.
 
 mod fingerprint;
-mod finish;
 mod generator;
 mod order;
 mod prune;
+mod relax;
 mod search;
 mod visited;
 
@@ -123,9 +123,9 @@ pub struct Pruning {
     /// others' pending moves (`search`): a schedule, not a pruning; "lost" when all have run out
     /// of work.
     pub helper: bool,
-    /// Under rules that finish by themselves, search without the finish first (`finish`): "lost"
-    /// without it is "lost" with it, and a win without it that plays again with it is a win.
-    pub finish_last: bool,
+    /// Under rules with an automatic finish or a fill from the waste, search under looser rules
+    /// first (`relax`): "lost" there is "lost", and a win there that plays again is a win.
+    pub relax_first: bool,
 }
 
 impl Pruning {
@@ -140,7 +140,7 @@ impl Pruning {
         shortcut: true,
         second_order: true,
         helper: true,
-        finish_last: true,
+        relax_first: true,
     };
     /// None: the plain complete search.
     pub const NONE: Pruning = Pruning {
@@ -153,7 +153,7 @@ impl Pruning {
         shortcut: false,
         second_order: false,
         helper: false,
-        finish_last: false,
+        relax_first: false,
     };
     /// Each rule switched off alone, then all of them: the settings a differential check compares
     /// with `ALL` (a new rule belongs here, so that every such check covers it).
@@ -195,7 +195,7 @@ impl Pruning {
             ..Pruning::ALL
         },
         Pruning {
-            finish_last: false,
+            relax_first: false,
             ..Pruning::ALL
         },
         Pruning::NONE,

@@ -29,11 +29,11 @@
 //! (`Order::helpers`).
 
 use super::fingerprint::Fingerprints;
-use super::finish;
 use super::generator::{play, take_back, Generator, SearchMove};
 use super::order::Order;
 use super::prune::pool;
 use super::prune::shortcut::{self, Pass};
+use super::relax;
 use super::visited::Visited;
 use super::{Cut, Limits, Outcome, Pruning, Verdict};
 use crate::engine::Engine;
@@ -111,23 +111,28 @@ pub fn solve_scheduled(
     pruning: Pruning,
     schedule: Schedule,
 ) -> Outcome {
-    if auto_finish && pruning.finish_last {
-        // Without the finish first (`finish`); with it only where a win found without it does not
-        // play again to a win with it, with what is left of the budget.
-        let without = search_all(e, limits, false, pruning, schedule);
-        if without.verdict != Verdict::Won {
-            return without;
+    let loose = pruning
+        .relax_first
+        .then(|| relax::looser(&e.rules, auto_finish))
+        .flatten()
+        .and_then(|rules| Engine::new(rules, &e.position()).ok());
+    if let Some(mut loose) = loose {
+        // Under looser rules first (`relax`); under the real ones only where a win found there
+        // does not play again to a win under them, with what is left of the budget.
+        let first = search_all(&mut loose, limits, false, pruning, schedule);
+        if first.verdict != Verdict::Won {
+            return first;
         }
-        if let Some(line) = finish::replay(e, &without.line) {
-            return Outcome { line, ..without };
+        if let Some(line) = relax::replay(e, &loose, &first.line, auto_finish) {
+            return Outcome { line, ..first };
         }
         let rest = Limits {
-            max_states: limits.max_states.map(|n| n.saturating_sub(without.states)),
+            max_states: limits.max_states.map(|n| n.saturating_sub(first.states)),
             ..*limits
         };
-        let mut with = search_all(e, &rest, true, pruning, schedule);
-        with.states += without.states;
-        return with;
+        let mut real = search_all(e, &rest, auto_finish, pruning, schedule);
+        real.states += first.states;
+        return real;
     }
     search_all(e, limits, auto_finish, pruning, schedule)
 }
