@@ -67,7 +67,9 @@ pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome 
 /// the others).
 ///
 /// With `auto_finish`, the game puts cards up by itself once stock, waste and reserve are empty
-/// (as `canfield.Game` does under such rules), and the line found includes those moves.
+/// (as `canfield.Game` does under such rules), and the line found includes those moves. Under such
+/// a finish, or a fill of an emptied column from the waste, all of this runs first under looser
+/// rules without those automatic moves (`relax`, `Pruning::relax_first`).
 pub fn solve_with(
     e: &mut Engine,
     limits: &Limits<'_>,
