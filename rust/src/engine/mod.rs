@@ -116,7 +116,12 @@ impl Engine {
             return self.fp.iter().any(|p| p.contains(&card));
         }
         let f = self.fof[card as usize / 13] as usize;
-        (card % 13 + 13 - self.start) % 13 < self.fcount[f]
+        self.place_up(card) < self.fcount[f]
+    }
+
+    /// `card`'s place in its foundation's order (the usual layout): 0 for the base rank.
+    pub fn place_up(&self, card: u8) -> u8 {
+        (card % 13 + 13 - self.start) % 13
     }
 
     /// Whether there is just one deck.

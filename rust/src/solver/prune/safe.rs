@@ -171,11 +171,6 @@ fn is_safe_card(e: &Engine, card: u8) -> bool {
     }
 }
 
-/// `card`'s place in its foundation's order: 0 for the base rank.
-fn offset(e: &Engine, card: u8) -> u8 {
-    (card % 13 + 13 - e.start) % 13
-}
-
 /// The foundations of `card`'s suit, each one's card count (the usual layout: one a deck).
 fn suit_counts(e: &Engine, card: u8) -> impl Iterator<Item = u8> + '_ {
     let suit = card / 13;
@@ -187,14 +182,14 @@ fn suit_counts(e: &Engine, card: u8) -> impl Iterator<Item = u8> + '_ {
 /// Whether every copy of `card` is up: each foundation of its suit is past its rank (each holds
 /// one copy of each of its cards, and there are as many as copies).
 fn all_copies_up(e: &Engine, card: u8) -> bool {
-    let o = offset(e, card);
+    let o = e.place_up(card);
     suit_counts(e, card).all(|n| n > o)
 }
 
 /// Whether no foundation of `card`'s suit has yet to reach `card`'s rank: each one that takes a
 /// copy of it then takes it next.
 fn no_pile_below(e: &Engine, card: u8) -> bool {
-    let o = offset(e, card);
+    let o = e.place_up(card);
     suit_counts(e, card).all(|n| n >= o)
 }
 
