@@ -119,9 +119,11 @@ pub fn solve_scheduled(
         .flatten()
         .and_then(|rules| Engine::new(rules, &e.position()).ok());
     if let Some(mut loose) = loose {
-        // Under looser rules first (`relax`); under the real ones only where a win found there
-        // does not play again to a win under them, with what is left of the budget.
-        let first = search_all(&mut loose, limits, false, pruning, schedule);
+        // Under looser rules first (`relax`), trying the real rules' fill from the waste first
+        // where they have one (`Order::waste_fills_first`); under the real ones only where a win
+        // found there does not play again to a win under them, with what is left of the budget.
+        let fills = e.rules.fill_waste;
+        let first = search_all(&mut loose, limits, false, pruning, schedule, fills);
         if first.verdict != Verdict::Won {
             return first;
         }
@@ -132,20 +134,22 @@ pub fn solve_scheduled(
             max_states: limits.max_states.map(|n| n.saturating_sub(first.states)),
             ..*limits
         };
-        let mut real = search_all(e, &rest, auto_finish, pruning, schedule);
+        let mut real = search_all(e, &rest, auto_finish, pruning, schedule, false);
         real.states += first.states;
         return real;
     }
-    search_all(e, limits, auto_finish, pruning, schedule)
+    search_all(e, limits, auto_finish, pruning, schedule, false)
 }
 
-/// `solve_scheduled` with the finish searched as the rules have it (`auto_finish`).
+/// `solve_scheduled` with the finish searched as the rules have it (`auto_finish`), each search's
+/// order with `Order::waste_fills_first` as given.
 fn search_all(
     e: &mut Engine,
     limits: &Limits<'_>,
     auto_finish: bool,
     pruning: Pruning,
     schedule: Schedule,
+    waste_fills_first: bool,
 ) -> Outcome {
     let first = Order::of(&e.rules);
     let second = pruning
@@ -190,7 +194,15 @@ fn search_all(
         .into_iter()
         .map(|(role, at_root)| {
             let seen = at_root.then_some(&mut sets[role.set]);
-            Search::new(e, role, pruning, auto_finish, seen, &mut states)
+            Search::new(
+                e,
+                role,
+                pruning,
+                auto_finish,
+                waste_fills_first,
+                seen,
+                &mut states,
+            )
         })
         .collect();
     searches[0].lead = true;
@@ -344,12 +356,14 @@ impl Search {
         role: Role,
         pruning: Pruning,
         auto_finish: bool,
+        waste_fills_first: bool,
         seen: Option<&mut Visited>,
         states: &mut u64,
     ) -> Search {
         let e = e.clone();
         let mut gen = Generator::new(&e, role.pass, pruning, auto_finish);
         gen.order = role.order;
+        gen.order.waste_fills_first = waste_fills_first;
         let fingerprints = Fingerprints::new(&e.rules, pruning.fold_turns);
         let mut search = Search {
             root: e.hist.len(),
