@@ -393,6 +393,40 @@ impl Rules {
         Arc::new(r)
     }
 
+    /// Whether these rules never look at a card's suit: columns build, and empty columns take
+    /// cards, by rank alone, and the foundations are a layout of piles of any suit. Then two
+    /// positions that differ only in which card of a rank lies where (each rank's cards relabelled
+    /// among themselves) have the same moves, relabelled, and the same verdict.
+    pub fn suit_blind(&self) -> bool {
+        let by_rank =
+            |bits: u64| (0..13).all(|r| (1..4).all(|s| bits >> (s * 13 + r) & 1 == bits >> r & 1));
+        self.piles
+            .as_ref()
+            .is_some_and(|ps| ps.iter().all(|p| p.suit.is_none()))
+            && !self.choose_base
+            && by_rank(self.empty)
+            && (0..52)
+                .all(|t| by_rank(self.children[t]) && self.children[t] == self.children[t % 13])
+    }
+
+    /// With a foundation layout, each pile's class: piles of one class are interchangeable (the
+    /// same rule, and no pile opens after either), so that positions that differ only in which
+    /// of them holds which cards have the same moves, the piles renamed. Each pile's class is the
+    /// first pile of its class.
+    pub fn pile_classes(&self) -> Vec<usize> {
+        let Some(ps) = &self.piles else {
+            return Vec::new();
+        };
+        let named = |f: usize| ps.iter().any(|p| p.after == Some(f as u8));
+        (0..ps.len())
+            .map(|f| {
+                (0..f)
+                    .find(|&g| ps[g] == ps[f] && !named(f) && !named(g))
+                    .unwrap_or(f)
+            })
+            .collect()
+    }
+
     /// Whether card `s` goes on card `t` in a column.
     #[inline]
     pub fn builds(&self, s: u8, t: u8) -> bool {

@@ -52,6 +52,11 @@ fn hive() -> Vec<PileRule> {
     vec![PileRule { set: true, ..ONE }]
 }
 
+/// Two piles of sets (two decks: each holds 13 of the 26 sets).
+fn hives() -> Vec<PileRule> {
+    vec![PileRule { set: true, ..ONE }; 2]
+}
+
 /// Four piles of any suit from the base rank, the first dealt the base card, the others opening
 /// once it is complete.
 fn plot() -> Vec<PileRule> {
@@ -73,6 +78,19 @@ fn rules(
     passes: u32,
     piles: Vec<PileRule>,
 ) -> Arc<Rules> {
+    rules_of_decks(1, columns, same_rank, takeback, draw, passes, piles)
+}
+
+/// `rules` with `decks` decks shuffled together.
+fn rules_of_decks(
+    decks: usize,
+    columns: usize,
+    same_rank: bool,
+    takeback: bool,
+    draw: u8,
+    passes: u32,
+    piles: Vec<PileRule>,
+) -> Arc<Rules> {
     let builds: Vec<bool> = (0..52 * 52)
         .map(|i| {
             let (s, t) = (i / 52, i % 52);
@@ -86,7 +104,7 @@ fn rules(
     Arc::new(
         Rules::new(
             columns,
-            1,
+            decks,
             &builds,
             &[true; 52],
             true,
@@ -167,7 +185,21 @@ fn rule_sets() -> Vec<(Arc<Rules>, usize)> {
         (rules(6, true, false, 3, 2, hive()), 13),
         (rules(5, false, true, 1, 2, plot()), 10),
         (plot_rules(12), 10),
+        (rules_of_decks(2, 8, true, false, 3, 3, hives()), 20),
     ]
+}
+
+/// A shuffle of `decks` decks together, from a seed (`deck(seed)` for one deck).
+fn cards(decks: usize, seed: u64) -> Vec<u8> {
+    if decks == 1 {
+        return deck(seed);
+    }
+    let mut cards: Vec<u8> = (0..decks as u64).flat_map(|k| deck(seed * 4 + k)).collect();
+    let order = deck(seed * 4 + 3);
+    for i in (1..cards.len()).rev() {
+        cards.swap(i, usize::from(order[i % 52]) * 7919 % (i + 1));
+    }
+    cards
 }
 
 #[test]
@@ -177,8 +209,11 @@ fn the_waste_cards_moves_are_those_the_move_list_has() {
     let mut fills = [0usize; 2]; // the waste's card onto an empty column: refused, played
     for (rules, size) in rule_sets() {
         for seed in 0..8 {
-            let mut e =
-                Engine::new(rules.clone(), &dealt(&rules, &deck(700 + seed), size)).unwrap();
+            let mut e = Engine::new(
+                rules.clone(),
+                &dealt(&rules, &cards(rules.decks, 700 + seed), size),
+            )
+            .unwrap();
             let mut wm = Vec::new();
             let mut ms = Vec::new();
             walk(&mut e, seed, 400, |e, _| {
@@ -214,7 +249,7 @@ fn make_and_unmake_restore_position_and_hash() {
     let mut up = 0;
     for (r, (rules, size)) in rule_sets().iter().enumerate() {
         for seed in 0..6 {
-            let pos = dealt(rules, &deck(100 + seed), *size);
+            let pos = dealt(rules, &cards(rules.decks, 100 + seed), *size);
             let mut e = Engine::new(rules.clone(), &pos).unwrap();
             let mut s = seed;
             let mut ms = Vec::new();
@@ -302,7 +337,7 @@ fn prunings_keep_the_verdicts_with_foundation_layouts() {
     let mut verdicts = [0; 2];
     for (r, (rules, size)) in rule_sets().iter().enumerate() {
         for seed in 0..10 {
-            let d = dealt(rules, &deck(9000 + seed), *size);
+            let d = dealt(rules, &cards(rules.decks, 9000 + seed), *size);
             let mut e = Engine::new(rules.clone(), &d).unwrap();
             let what = format!("rules {r} seed {seed}");
             if let Some((verdict, each)) = agrees_with_each_pruning_off(&mut e, &limits, &what) {
@@ -313,4 +348,110 @@ fn prunings_keep_the_verdicts_with_foundation_layouts() {
     }
     assert!(settled.iter().all(|&n| n >= 10), "settled {settled:?}");
     assert!(verdicts[1] >= 10, "lost, won: {verdicts:?}");
+}
+
+/// `pos` with the cards of each rank relabelled among themselves: each rank's suits permuted, by
+/// a permutation from `seed` and the rank.
+fn relabel(pos: &Position, seed: u64) -> Position {
+    let perm = |r: u8| {
+        let order = deck(seed * 13 + u64::from(r));
+        let mut suits: Vec<u8> = order.iter().filter(|&&c| c < 4).copied().collect();
+        suits.dedup();
+        suits
+    };
+    let perms: Vec<Vec<u8>> = (0..13).map(perm).collect();
+    let map = |cs: &[u8]| -> Vec<u8> {
+        cs.iter()
+            .map(|&c| perms[usize::from(c % 13)][usize::from(c / 13)] * 13 + c % 13)
+            .collect()
+    };
+    Position {
+        reserve: map(&pos.reserve),
+        more_reserves: pos.more_reserves.iter().map(|p| map(p)).collect(),
+        columns: pos.columns.iter().map(|c| map(c)).collect(),
+        stock: map(&pos.stock),
+        waste: map(&pos.waste),
+        piles: pos.piles.iter().map(|p| map(p)).collect(),
+        ..pos.clone()
+    }
+}
+
+#[test]
+fn solver_keys_are_kept_move_by_move_and_know_relabelled_positions_as_one() {
+    // The solver's keys (`Engine::use_solver_keys`) hash each card as its rank under rules blind
+    // to suits, interchangeable piles as a multiset, a set pile's sets in any order: kept by make
+    // and unmake, equal to the keys computed afresh, and the same for positions that differ only
+    // by a relabelling of each rank's cards, or by which of two interchangeable piles holds what.
+    let solver_key = |rules: &Arc<Rules>, pos: &Position| {
+        let mut e = Engine::new(rules.clone(), pos).unwrap();
+        e.use_solver_keys();
+        e.key2(e.recycles)
+    };
+    let plain_key =
+        |rules: &Arc<Rules>, pos: &Position| Engine::new(rules.clone(), pos).unwrap().key();
+    let mut relabelled = [0usize; 2]; // relabellings met: plain keys the same, different
+    let mut swapped = 0;
+    let mut blind_sets = 0;
+    for (r, (rules, size)) in rule_sets().iter().enumerate() {
+        let blind = rules.suit_blind();
+        blind_sets += usize::from(blind);
+        let classes = rules.pile_classes();
+        for seed in 0..6 {
+            let deal = dealt(rules, &cards(rules.decks, 300 + seed), *size);
+            let mut e = Engine::new(rules.clone(), &deal).unwrap();
+            e.use_solver_keys();
+            let mut ms = Vec::new();
+            walk(&mut e, seed, 300, |e, step| {
+                let (pos, key) = (e.position(), e.key2(e.recycles));
+                assert_eq!(
+                    solver_key(rules, &pos),
+                    key,
+                    "rules {r}: afresh at step {step}"
+                );
+                e.moves(&mut ms);
+                for &m in &ms {
+                    e.make(m);
+                    e.unmake();
+                    assert_eq!(e.key2(e.recycles), key, "rules {r}: {m} and back");
+                }
+                if blind && step % 10 == 0 {
+                    let other = relabel(&pos, seed + step as u64);
+                    assert_eq!(solver_key(rules, &other), key, "rules {r}: relabelled");
+                    relabelled[usize::from(plain_key(rules, &other) != plain_key(rules, &pos))] +=
+                        1;
+                }
+                for f in 0..classes.len() {
+                    for g in f + 1..classes.len() {
+                        if classes[f] == classes[g] && pos.piles[f] != pos.piles[g] {
+                            let mut other = pos.clone();
+                            other.piles.swap(f, g);
+                            assert_eq!(solver_key(rules, &other), key, "rules {r}: piles {f}, {g}");
+                            swapped += 1;
+                        }
+                    }
+                }
+            });
+        }
+    }
+    assert!(blind_sets >= 3, "rule sets blind to suits: {blind_sets}");
+    assert!(
+        relabelled[1] >= 20,
+        "relabellings (plain keys the same, different): {relabelled:?}"
+    );
+    assert!(swapped >= 20, "piles swapped: {swapped}");
+}
+
+#[test]
+fn rules_that_see_suits_are_not_blind_to_them() {
+    // Suits matter where columns build in alternate colours, or a pile takes one suit.
+    assert!(!rules(4, false, true, 3, 3, two_way()).suit_blind());
+    assert!(!rules(5, false, true, 1, 2, plot()).suit_blind());
+    assert!(!rules(6, true, false, 3, 2, two_way()).suit_blind());
+    assert!(rules(6, true, false, 3, 2, hive()).suit_blind());
+    assert!(plot_rules(12).suit_blind());
+    assert_eq!(plot_rules(12).pile_classes(), vec![0, 1, 1, 1]);
+    assert_eq!(
+        rules(4, false, true, 3, 3, two_way()).pile_classes(),
+        (0..8).collect::<Vec<_>>()
+    );
 }

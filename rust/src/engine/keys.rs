@@ -9,6 +9,13 @@
 //! links give the sequence back) and the waste's top card (which says where the waste ends): a
 //! stock turn changes only the top card, and playing the waste's card only the links around it.
 //! With several decks they are hashed by place.
+//!
+//! The solver may ask for its own keys (`Engine::use_solver_keys`), which know fewer positions
+//! apart, each difference one that cannot change the game: under rules blind to suits
+//! (`Rules::suit_blind`), each card is hashed as its rank (the stock and waste then by place);
+//! with a foundation layout, piles of one class (`Rules::pile_classes`) are hashed as a
+//! multiset, like the columns, and a set pile's cards by their place in their set. Such positions have the same moves, relabelled, and the same
+//! verdict; `Game.key` keeps the plain keys.
 
 use super::layout::pile_key;
 use super::reserves::reserve_key;
@@ -77,9 +84,10 @@ impl Engine {
     pub(super) fn rehash(&mut self) {
         for (i, col) in self.cols.iter().enumerate() {
             let down = self.down[i];
+            let hcard = &self.hcard;
             self.colh[i] = col.iter().enumerate().fold(0, |h, (d, &c)| {
                 let hidden = if down >> d & 1 != 0 { down_key(d) } else { 0 };
-                h ^ COLUMN_KEYS.get(Tag::Column, c, d) ^ hidden
+                h ^ COLUMN_KEYS.get(Tag::Column, hcard[c as usize], d) ^ hidden
             });
         }
         self.colm = self.colh.iter().map(|&h| mix2(h)).collect();
@@ -87,10 +95,10 @@ impl Engine {
         let mut h = 0;
         for k in 0..self.reserve_piles() {
             for (d, &c) in self.pile(k).iter().enumerate() {
-                h ^= reserve_key(k, c, d);
+                h ^= reserve_key(k, self.hc(c), d);
             }
         }
-        if self.one_deck {
+        if self.linked {
             let mut before = NO_CARD;
             for i in 0..self.waste.len() + self.stock.len() {
                 let c = self.turn_order(i);
@@ -100,21 +108,58 @@ impl Engine {
             h ^= top(self.waste.last());
         } else {
             for (d, &c) in self.stock.iter().enumerate() {
-                h ^= z2(Tag::Stock, c, d);
+                h ^= z2(Tag::Stock, self.hc(c), d);
             }
             for (d, &c) in self.waste.iter().enumerate() {
-                h ^= z2(Tag::Waste, c, d);
+                h ^= z2(Tag::Waste, self.hc(c), d);
             }
         }
         for (f, &n) in self.fcount.iter().enumerate() {
             h ^= FOUNDATION_KEYS.get(Tag::Foundation, f as u8, n as usize);
         }
-        for (f, pile) in self.fp.iter().enumerate() {
-            for (d, &c) in pile.iter().enumerate() {
-                h ^= pile_key(f, c, d);
+        if self.pclass.is_empty() {
+            for (f, pile) in self.fp.iter().enumerate() {
+                for (d, &c) in pile.iter().enumerate() {
+                    h ^= pile_key(f, c, d);
+                }
             }
+        } else {
+            self.ph = (0..self.fp.len())
+                .map(|f| {
+                    (self.fp[f].iter().enumerate()).fold(0u128, |ph, (d, &c)| {
+                        ph.wrapping_add(self.solver_pile_key(f, c, d))
+                    })
+                })
+                .collect();
+            self.psum = (0..self.fp.len()).fold(0u128, |acc, f| acc.wrapping_add(self.pile_mix(f)));
         }
         self.pile_h = h ^ self.base_hash();
+    }
+
+    /// Hash positions as the solver knows them (see the module docs): each card as its rank
+    /// where the rules are blind to suits, interchangeable foundation piles as a multiset.
+    pub fn use_solver_keys(&mut self) {
+        if self.rules.suit_blind() {
+            self.hcard = std::array::from_fn(|c| c as u8 % 13);
+            self.linked = false;
+        }
+        if self.layout {
+            let classes = self.rules.pile_classes();
+            self.pclass = classes.iter().map(|&k| z2(Tag::Pile, 255, k)).collect();
+        }
+        self.rehash();
+    }
+
+    /// What card `c` is hashed as.
+    #[inline]
+    pub(super) fn hc(&self, c: u8) -> u8 {
+        self.hcard[c as usize]
+    }
+
+    /// Pile `f`'s part of the piles' sum (solver keys with a layout).
+    #[inline]
+    pub(super) fn pile_mix(&self, f: usize) -> u128 {
+        mix2(self.ph[f] ^ self.pclass[f])
     }
 
     /// A 64-bit Zobrist-style hash of the position that ignores the order of the columns (see
@@ -126,7 +171,7 @@ impl Engine {
     /// The 128-bit hash of the position as if `recycles` waste recycles had been made: two
     /// independent 64-bit hashes (the low half is `key`'s when `recycles` is the real count).
     pub fn key2(&self, recycles: u32) -> u128 {
-        self.colsum ^ self.pile_h ^ recycles_key(recycles)
+        self.colsum ^ self.pile_h ^ self.psum ^ recycles_key(recycles)
     }
 
     /// What playing search move `m` would give, hashed without playing it: `m` is a move other
@@ -136,7 +181,7 @@ impl Engine {
     /// distinct cards. None too with a foundation layout of the rules' own, whose piles' keys
     /// the move's own make and unmake keep.
     pub fn child(&self, m: Move, p: usize, recycles: u32) -> Option<Child> {
-        if !self.one_deck || m.is_stock() || self.layout || (self.base_open && m.to_foundation()) {
+        if !self.linked || m.is_stock() || self.layout || (self.base_open && m.to_foundation()) {
             return None; // (a card that chooses the base changes every foundation's next card)
         }
         let (src, count) = (m.src(), m.count());
@@ -229,12 +274,13 @@ impl Engine {
     /// `key2(recycles)` of this position with the waste turned back over onto the stock (the
     /// stock and waste sequence unchanged, nothing on the waste).
     pub fn key2_turned_back(&self, recycles: u32) -> u128 {
-        if self.one_deck {
+        if self.linked {
             return self.key2(recycles) ^ top(self.waste.last()) ^ top(None);
         }
         // With several decks, by place: each waste card goes to its place in the stock.
         let total = self.waste.len() + self.stock.len();
         let moved = self.waste.iter().enumerate().fold(0u128, |acc, (i, &c)| {
+            let c = self.hc(c);
             acc ^ z2(Tag::Waste, c, i) ^ z2(Tag::Stock, c, total - 1 - i)
         });
         self.key2(recycles) ^ moved

@@ -125,15 +125,51 @@ impl Engine {
 
     /// Put card `c` on pile `f`, its hash kept, and work out the takers again.
     pub(super) fn pile_put(&mut self, f: usize, c: u8) {
-        self.pile_h ^= pile_key(f, c, self.fp[f].len());
+        self.pile_hash(f, c, self.fp[f].len(), true);
         self.fp[f].push(c);
         self.retake();
+    }
+
+    /// The solver's key of card `c` at `depth` on pile `f` (see `keys`), in the pile's own hash:
+    /// on a set pile, by its place in its set, not in the pile. A set pile gives no card back, and
+    /// what it holds matters to the game only as the sets it holds (which cards are up, how many):
+    /// the order they went up in does not. The pile's own hash is the sum of its cards' keys, so
+    /// that two sets of one rank (two decks, suits blind) do not cancel.
+    pub(super) fn solver_pile_key(&self, f: usize, c: u8, depth: usize) -> u128 {
+        let set = self.rules.piles.as_ref().is_some_and(|ps| ps[f].set);
+        pile_key(
+            0,
+            self.hc(c),
+            if set {
+                depth % SET_CARDS as usize
+            } else {
+                depth
+            },
+        )
+    }
+
+    /// Card `c` at `depth` on pile `f` into the hash (`put`) or out of it: by place, or in pile
+    /// `f`'s own hash and the piles' sum (the solver's keys, see `keys`).
+    #[inline]
+    fn pile_hash(&mut self, f: usize, c: u8, depth: usize, put: bool) {
+        if self.pclass.is_empty() {
+            self.pile_h ^= pile_key(f, c, depth);
+        } else {
+            let key = self.solver_pile_key(f, c, depth);
+            self.psum = self.psum.wrapping_sub(self.pile_mix(f));
+            self.ph[f] = if put {
+                self.ph[f].wrapping_add(key)
+            } else {
+                self.ph[f].wrapping_sub(key)
+            };
+            self.psum = self.psum.wrapping_add(self.pile_mix(f));
+        }
     }
 
     /// Take pile `f`'s top card, its hash kept, and work out the takers again.
     pub(super) fn pile_take(&mut self, f: usize) -> u8 {
         let c = self.fp[f].pop().expect("a card on the foundation pile");
-        self.pile_h ^= pile_key(f, c, self.fp[f].len());
+        self.pile_hash(f, c, self.fp[f].len(), false);
         self.retake();
         c
     }

@@ -255,14 +255,14 @@ impl Engine {
     #[inline]
     fn col_push(&mut self, i: usize, c: u8) {
         let d = self.cols[i].len();
-        self.colh[i] ^= COLUMN_KEYS.get(Tag::Column, c, d);
+        self.colh[i] ^= COLUMN_KEYS.get(Tag::Column, self.hc(c), d);
         self.cols[i].push(c);
     }
 
     #[inline]
     fn col_pop(&mut self, i: usize) -> u8 {
         let c = self.cols[i].pop().expect("a card in the column");
-        self.colh[i] ^= COLUMN_KEYS.get(Tag::Column, c, self.cols[i].len());
+        self.colh[i] ^= COLUMN_KEYS.get(Tag::Column, self.hc(c), self.cols[i].len());
         c
     }
 
@@ -285,24 +285,24 @@ impl Engine {
     /// Take the waste's top card out of the position (a move plays it).
     #[inline]
     fn waste_pop(&mut self) -> u8 {
-        if self.one_deck {
+        if self.linked {
             self.pile_h ^= self.waste_card_delta();
             return self.waste.pop().expect("a card on the waste");
         }
         let c = self.waste.pop().expect("a card on the waste");
-        self.pile_h ^= z2(Tag::Waste, c, self.waste.len());
+        self.pile_h ^= z2(Tag::Waste, self.hc(c), self.waste.len());
         c
     }
 
     /// Put a card back on the waste (a move is taken back).
     #[inline]
     fn waste_push(&mut self, c: u8) {
-        if self.one_deck {
+        if self.linked {
             self.waste.push(c);
             self.pile_h ^= self.waste_card_delta();
             return;
         }
-        self.pile_h ^= z2(Tag::Waste, c, self.waste.len());
+        self.pile_h ^= z2(Tag::Waste, self.hc(c), self.waste.len());
         self.waste.push(c);
     }
 
@@ -316,19 +316,20 @@ impl Engine {
             (&mut self.stock, &mut self.waste)
         };
         let n = from.len();
-        if !self.one_deck {
+        if !self.linked {
             let (a, b) = if back {
                 (Tag::Waste, Tag::Stock)
             } else {
                 (Tag::Stock, Tag::Waste)
             };
             for (i, &c) in from[n - k..].iter().rev().enumerate() {
+                let c = self.hcard[c as usize];
                 self.pile_h ^= z2(a, c, n - 1 - i) ^ z2(b, c, to.len() + i);
             }
         }
         to.extend(from[n - k..].iter().rev());
         from.truncate(n - k);
-        if self.one_deck {
+        if self.linked {
             self.pile_h ^= top(old_top.as_ref()) ^ top(self.waste.last());
         }
     }

@@ -79,6 +79,18 @@ pub struct Engine {
     colm: Vec<u128>,
     colsum: u128,
     pile_h: u128,
+    /// What each card is hashed as: itself, or with the solver's keys under suit-blind rules its
+    /// rank (`Engine::use_solver_keys`).
+    hcard: [u8; 52],
+    /// Whether the stock and waste are hashed as a linked sequence (see `keys`): one deck, each
+    /// card hashed as itself.
+    linked: bool,
+    /// With the solver's keys and a foundation layout: each pile's class key, each pile's own
+    /// hash, and the sum of their mixes (piles of one class are a multiset, see `keys`); empty
+    /// otherwise, the piles hashed by place in `pile_h`.
+    pclass: Vec<u128>,
+    ph: Vec<u128>,
+    psum: u128,
 }
 
 impl Engine {

@@ -277,6 +277,11 @@ impl Engine {
             colm: vec![0; rules.columns],
             colsum: 0,
             pile_h: 0,
+            hcard: std::array::from_fn(|c| c as u8),
+            linked: rules.decks == 1,
+            pclass: Vec::new(),
+            ph: Vec::new(),
+            psum: 0,
             base_open: pos.base_open,
             rules,
         };

@@ -58,7 +58,7 @@ impl Engine {
             &mut self.more_res[k - 1]
         };
         let c = pile.pop().expect("a card in the reserve pile");
-        self.pile_h ^= reserve_key(k, c, pile.len());
+        self.pile_h ^= reserve_key(k, self.hcard[c as usize], pile.len());
         c
     }
 
@@ -70,7 +70,7 @@ impl Engine {
         } else {
             &mut self.more_res[k - 1]
         };
-        self.pile_h ^= reserve_key(k, c, pile.len());
+        self.pile_h ^= reserve_key(k, self.hcard[c as usize], pile.len());
         pile.push(c);
     }
 }

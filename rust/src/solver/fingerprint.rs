@@ -11,8 +11,14 @@
 //! two positions that differ only in their recycle count have the same moves, and children that
 //! again differ only in it. Where stock turns are folded into the moves (`prune::turns`),
 //! positions past the steady pass that reach each other by stock turns alone share a fingerprint
-//! too (`turns::turns_back`): there they have the same search moves. The visited-set argument
-//! (`search`) holds over such classes.
+//! too (`turns::turns_back`): there they have the same search moves. And with the solver's keys
+//! (`Pruning::solver_keys`, `Engine::use_solver_keys`), the engine's hash itself leaves out what
+//! the rules cannot see: under rules blind to suits (`Rules::suit_blind`) which card of a rank
+//! lies where (relabel the cards of each rank among themselves and the moves are the same,
+//! relabelled, so the verdict is too), which of two interchangeable foundation piles holds what,
+//! and the order of a set pile's sets. The visited-set argument (`search`) holds over such
+//! classes. On 300 random deals (`--seed 21`, 2 million positions each) the solver's keys settle
+//! all 300 `beehive` deals against 290, and 282 `the-plot` deals against 273.
 
 use super::generator::{play, take_back, Generator, SearchMove};
 use super::prune::shortcut::Pass;

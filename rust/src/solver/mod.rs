@@ -29,6 +29,9 @@
 //! search under looser rules without them comes first (`relax`): its "lost" holds, and its win,
 //! played again under the real rules, is one where it still wins.
 //!
+//! Positions that differ only where the rules cannot see (suits, under rules blind to them;
+//! which of two interchangeable foundation piles holds what) share a fingerprint (`fingerprint`).
+//!
 //! Nothing else is pruned. `generator` puts the rules together into the search's moves of a
 //! position; their order (`order`) changes how soon a win is found, never the verdict.
 
@@ -126,6 +129,10 @@ pub struct Pruning {
     /// Under rules with an automatic finish or a fill from the waste, search under looser rules
     /// first (`relax`): "lost" there is "lost", and a win there that plays again is a win.
     pub relax_first: bool,
+    /// Know positions by the solver's keys (`fingerprint`, `Engine::use_solver_keys`): under
+    /// rules blind to suits, each card by its rank; interchangeable foundation piles as a
+    /// multiset; a set pile's sets in any order.
+    pub solver_keys: bool,
 }
 
 impl Pruning {
@@ -141,6 +148,7 @@ impl Pruning {
         second_order: true,
         helper: true,
         relax_first: true,
+        solver_keys: true,
     };
     /// None: the plain complete search.
     pub const NONE: Pruning = Pruning {
@@ -154,10 +162,11 @@ impl Pruning {
         second_order: false,
         helper: false,
         relax_first: false,
+        solver_keys: false,
     };
     /// Each rule switched off alone, then all of them: the settings a differential check compares
     /// with `ALL` (a new rule belongs here, so that every such check covers it).
-    pub const EACH_OFF: [Pruning; 11] = [
+    pub const EACH_OFF: [Pruning; 12] = [
         Pruning {
             safe_moves: false,
             ..Pruning::ALL
@@ -196,6 +205,10 @@ impl Pruning {
         },
         Pruning {
             relax_first: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            solver_keys: false,
             ..Pruning::ALL
         },
         Pruning::NONE,

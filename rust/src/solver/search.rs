@@ -360,7 +360,10 @@ impl Search {
         seen: Option<&mut Visited>,
         states: &mut u64,
     ) -> Search {
-        let e = e.clone();
+        let mut e = e.clone();
+        if pruning.solver_keys {
+            e.use_solver_keys(); // (`fingerprint`)
+        }
         let mut gen = Generator::new(&e, role.pass, pruning, auto_finish);
         gen.order = role.order;
         gen.order.waste_fills_first = waste_fills_first;
