@@ -301,6 +301,22 @@ def test_rules_blind_to_suits_know_positions_by_ranks(variant: str, code: str, v
     assert verdict == "lost" or replays_to_a_win(game, found)
 
 
+@pytest.mark.parametrize(
+    ("variant", "code", "budget"),
+    [("dutchess", "CF1-D1-AAAABMK", 200_000), ("the-plot", "CF1-D1-AAAAAMT", 1_000_000)],
+)
+def test_a_search_that_starts_again_wins_deals_whose_first_lines_are_doomed(
+    variant: str, code: str, budget: int
+) -> None:
+    # Unknown after 150 million positions without restarts: the depth-first searches commit to
+    # their first choices (Dutchess's base, The Plot's columns). A search that starts again in
+    # shuffled orders wins them in 80,678 and 667,763.
+    game = Game.from_code(code, variant)
+    found = solve(game, max_states=budget)
+    assert found.verdict == "won"
+    assert replays_to_a_win(game, found)
+
+
 @pytest.mark.parametrize("code", ["CF1-D1-LMQYGZR", "CF1-D1-MXYJBGE"])
 def test_a_safe_stock_card_goes_up_at_once_in_draw_1(code: str) -> None:
     # Lost deals of the published rules in draw 1 (Solvitaire agrees): with a safe card of the

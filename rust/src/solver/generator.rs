@@ -165,6 +165,8 @@ pub(super) struct Generator {
     pub(super) swaps: Vec<Move>,
     /// How the moves are sorted (`order`): `Order::of` the rules unless the search says otherwise.
     pub(super) order: Order,
+    /// With a shuffled order (`restarts`), the state its ties are broken from (0: as listed).
+    pub(super) shuffle: u64,
     keys: Vec<u64>,
     plays: Vec<SearchMove>,
 }
@@ -194,6 +196,7 @@ impl Generator {
             moves: Vec::with_capacity(64),
             swaps: Vec::with_capacity(8),
             order: Order::of(rules),
+            shuffle: 0,
             keys: Vec::with_capacity(64),
             plays: Vec::with_capacity(64),
         }
@@ -204,6 +207,15 @@ impl Generator {
     #[inline]
     pub(super) fn placement(&self, e: &Engine, m: SearchMove) -> Option<u8> {
         (self.pool && pool::places(m)).then(|| pool::card_placed(e, m))
+    }
+
+    /// The salt of a position's sort: 0 in a plain order, else the next of the shuffle's values.
+    fn salt(&mut self) -> u64 {
+        if self.shuffle == 0 {
+            return 0;
+        }
+        self.shuffle = order::mix(self.shuffle);
+        self.shuffle | 1
     }
 
     /// The legal moves the pass allows, into `self.moves`.
@@ -222,7 +234,8 @@ impl Generator {
                 .retain(|&m| m.is_stock() || pool::obliged(e, card, m));
             self.plays(e, out);
             out.retain(|&m| pool::obliged(e, card, m.last()));
-            order::sort(self.order, e, out, &mut self.keys, &mut self.plays);
+            let salt = self.salt();
+            order::sort(self.order, e, out, &mut self.keys, &mut self.plays, salt);
             return;
         }
         if self.safe {
@@ -244,7 +257,8 @@ impl Generator {
         }
         self.lower_twins_only(e, out);
         self.swap_uses(e, out);
-        order::sort(self.order, e, out, &mut self.keys, &mut self.plays);
+        let salt = self.salt();
+        order::sort(self.order, e, out, &mut self.keys, &mut self.plays, salt);
     }
 
     /// Push the moves in `self.moves` onto `out`, stock turns folded in where they are.

@@ -32,6 +32,10 @@
 //! Positions that differ only where the rules cannot see (suits, under rules blind to them;
 //! which of two interchangeable foundation piles holds what) share a fingerprint (`fingerprint`).
 //!
+//! A complete search that starts again from the root in shuffled orders, with budgets in Luby's
+//! sequence, takes turns with the others (`restarts`): an early choice that dooms a depth-first
+//! search's first line is undone.
+//!
 //! Nothing else is pruned. `generator` puts the rules together into the search's moves of a
 //! position; their order (`order`) changes how soon a win is found, never the verdict.
 
@@ -40,6 +44,7 @@ mod generator;
 mod order;
 mod prune;
 mod relax;
+mod restarts;
 mod search;
 mod visited;
 
@@ -133,6 +138,10 @@ pub struct Pruning {
     /// rules blind to suits, each card by its rank; interchangeable foundation piles as a
     /// multiset; a set pile's sets in any order.
     pub solver_keys: bool,
+    /// Let a complete search that starts again from the root in shuffled orders, with budgets in
+    /// Luby's sequence, take turns with the others (`restarts`): a schedule, not a pruning; a win
+    /// it finds is a win, and its stack emptying within one run proves "lost".
+    pub restarts: bool,
 }
 
 impl Pruning {
@@ -149,6 +158,7 @@ impl Pruning {
         helper: true,
         relax_first: true,
         solver_keys: true,
+        restarts: true,
     };
     /// None: the plain complete search.
     pub const NONE: Pruning = Pruning {
@@ -163,10 +173,11 @@ impl Pruning {
         helper: false,
         relax_first: false,
         solver_keys: false,
+        restarts: false,
     };
     /// Each rule switched off alone, then all of them: the settings a differential check compares
     /// with `ALL` (a new rule belongs here, so that every such check covers it).
-    pub const EACH_OFF: [Pruning; 12] = [
+    pub const EACH_OFF: [Pruning; 13] = [
         Pruning {
             safe_moves: false,
             ..Pruning::ALL
@@ -209,6 +220,10 @@ impl Pruning {
         },
         Pruning {
             solver_keys: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            restarts: false,
             ..Pruning::ALL
         },
         Pruning::NONE,

@@ -7,7 +7,8 @@
 //! (`Priority::Sequence`), and try base cards up last (`Order::up_last`).
 //! Where an emptied column may be filled by any card at any time, a fill is tried after every
 //! other move (`Order::fills_last`), and a second complete search tries them by kind
-//! (`Order::second`).
+//! (`Order::second`). A search that starts again (`restarts`) breaks ties at random, its own way
+//! each run (`sort`).
 
 use super::generator::{card_moved, uncovered, SearchMove};
 use super::prune::turns;
@@ -15,11 +16,14 @@ use crate::engine::Engine;
 use crate::moves::{col_index, Move, WASTE};
 use crate::rules::Rules;
 
-/// A sort key: the index in its low `INDEX_BITS`, the kind (below 1 << `KIND_BITS`) and the stock
-/// turns or the waste card's place in the dealing order (`SearchMove::TURNS_BITS`, which holds
-/// either) above it, in the order's priority.
+/// A sort key: the index in its low `INDEX_BITS` (with a random tie-break above the move's place
+/// in the list in a shuffled order, `sort`), the kind (below 1 << `KIND_BITS`) and the stock turns
+/// or the waste card's place in the dealing order (`SearchMove::TURNS_BITS`, which holds either)
+/// above it, in the order's priority.
 const INDEX_BITS: u32 = 32;
-const INDEX_MASK: u64 = (1 << INDEX_BITS) - 1;
+/// The bits of the index that hold the move's place in the list (a position has far fewer moves).
+const PLACE_BITS: u32 = 16;
+const PLACE_MASK: u64 = (1 << PLACE_BITS) - 1;
 const KIND_BITS: u32 = 4;
 const _: () = assert!(INDEX_BITS + KIND_BITS + SearchMove::TURNS_BITS <= 64);
 
@@ -197,7 +201,7 @@ impl Order {
 
     /// The sort key of search move `m` (the index `i` makes it unique, and keeps ties as listed).
     #[inline]
-    fn key(self, e: &Engine, m: SearchMove, i: usize) -> u64 {
+    fn key(self, e: &Engine, m: SearchMove, i: u64) -> u64 {
         let last = m.last();
         let kind = if self.waste_fills_first
             && m.turns() == 0
@@ -228,7 +232,7 @@ impl Order {
                 kind << (INDEX_BITS + SearchMove::TURNS_BITS) | place << INDEX_BITS
             }
         };
-        key | i as u64
+        key | i
     }
 }
 
@@ -316,19 +320,37 @@ pub(super) fn progresses(e: &Engine, m: Move) -> bool {
     uncovered(e, m).is_none_or(|c| e.wanted(c))
 }
 
-/// Sort `out` by `order`, then as listed (`keys` and `sorted` are buffers).
+/// Sort `out` by `order`, then as listed, or with `salt` (not 0) in an order of its own among
+/// moves that `order` ranks alike (`keys` and `sorted` are buffers).
 pub(super) fn sort(
     order: Order,
     e: &Engine,
     out: &mut Vec<SearchMove>,
     keys: &mut Vec<u64>,
     sorted: &mut Vec<SearchMove>,
+    salt: u64,
 ) {
-    // Keys computed once, made unique by the index.
+    debug_assert!(out.len() <= PLACE_MASK as usize);
+    // Keys computed once, made unique by the place in the list.
     keys.clear();
-    keys.extend(out.iter().enumerate().map(|(i, &m)| order.key(e, m, i)));
+    keys.extend(out.iter().enumerate().map(|(i, &m)| {
+        let i = i as u64;
+        let tie = if salt == 0 {
+            0
+        } else {
+            mix(salt ^ i) >> (64 - (INDEX_BITS - PLACE_BITS))
+        };
+        order.key(e, m, tie << PLACE_BITS | i)
+    }));
     keys.sort_unstable();
     sorted.clear();
-    sorted.extend(keys.iter().map(|&k| out[(k & INDEX_MASK) as usize]));
+    sorted.extend(keys.iter().map(|&k| out[(k & PLACE_MASK) as usize]));
     std::mem::swap(out, sorted);
+}
+
+/// A 64-bit mix (SplitMix64's finalizer): the shuffled orders' random bits.
+pub(super) fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
 }

@@ -34,6 +34,7 @@ use super::order::Order;
 use super::prune::pool;
 use super::prune::shortcut::{self, Pass};
 use super::relax;
+use super::restarts::{self, Restarts};
 use super::visited::Visited;
 use super::{Cut, Limits, Outcome, Pruning, Verdict};
 use crate::engine::Engine;
@@ -50,19 +51,21 @@ pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome 
 /// Search from `e`'s position for a win, with the pruning rules `pruning` allows; `e` is left as
 /// it was.
 ///
-/// Up to six searches may run side by side, taking turns (`Schedule`): the complete search, first;
+/// Up to seven searches may run side by side, taking turns (`Schedule`): the complete search, first;
 /// two or three helpers (`Pruning::helper`), complete searches that share the first's visited set
 /// and take their work from the others' pending moves (see the module docs), in their own orders
 /// (`Order::helpers`); where one move order is not best for every deal, a second complete search in
 /// another order (`Order::second`), in a set of its own, whose ending without a win proves "lost"
 /// as well; and a shortcut (`prune::shortcut`), which searches a subset of the legal moves in a set
 /// of its own, so a win it finds is a win, and when it ends without one it proves nothing and
-/// simply stops. Each search has a short first turn, one after the other, so that a deal one of
+/// simply stops; and a complete search that starts again from the root in shuffled orders
+/// (`restarts`, `Pruning::restarts`), in a set of its own. Each search has a short first turn, one after the other, so that a deal one of
 /// them wins at once is won at once; then the first search a long one (most deals are settled
 /// within it); then turns in rotation, a shortcut's three times a complete search's. Each keeps its
 /// place between turns, so a search loses nothing but time to the others, and none once they have
 /// ended. The budget is shared: `max_states` counts every search's positions, and `memory` is
-/// shared evenly between the visited sets (when the searches of a set stop, a shortcut ending or a
+/// shared evenly between the visited sets, the restarts' at most `restarts::MEMORY_SHARE` (when
+/// the searches of a set stop, a shortcut ending or a
 /// set running out of its share while a complete search of another set goes on, its memory goes to
 /// the others).
 ///
@@ -165,9 +168,10 @@ fn search_all(
         set,
     };
     let mut plan = vec![(complete(first, 0), true)];
+    let helpers = Order::helpers(&e.rules);
     if pruning.helper {
         // The helpers share the first search's set (`Order::helpers`).
-        for order in Order::helpers(&e.rules) {
+        for &order in &helpers {
             plan.push((complete(order, 0), false));
         }
     }
@@ -185,9 +189,31 @@ fn search_all(
             true,
         ));
     }
+    // A search that starts again in shuffled orders (`restarts`), in a set of its own, last.
+    let restarts = pruning.restarts.then(|| {
+        let mut orders = vec![first];
+        orders.extend(helpers.iter().copied());
+        orders.extend(second);
+        plan.push((
+            complete(
+                first,
+                1 + plan.iter().map(|(r, _)| r.set).max().unwrap_or(0),
+            ),
+            true,
+        ));
+        orders
+    });
     let n_sets = plan.iter().map(|(role, _)| role.set).max().unwrap_or(0) + 1;
     let mut sets: Vec<Visited> = (0..n_sets)
-        .map(|_| Visited::new(limits.memory / n_sets))
+        .map(|k| {
+            let share = limits.memory / n_sets;
+            if restarts.is_some() && k == n_sets - 1 {
+                // Its runs are short: a small share, which a run that fills it starts again.
+                Visited::new(share.min(limits.memory / restarts::MEMORY_SHARE))
+            } else {
+                Visited::new(share)
+            }
+        })
         .collect();
     let mut states = 1u64; // the root
     let mut searches: Vec<Search> = plan
@@ -205,6 +231,10 @@ fn search_all(
             )
         })
         .collect();
+    if let Some(orders) = restarts {
+        let last = searches.len() - 1;
+        searches[last].restart_with(orders, states);
+    }
     searches[0].lead = true;
     let mut i = 0;
     loop {
@@ -346,6 +376,8 @@ struct Search {
     lead: bool,
     /// Set when the search is over before it starts: the root is won, or there is no memory.
     over: Option<Step>,
+    /// Where a search that starts again is in its runs (`restarts`); None for the others.
+    restarts: Option<Restarts>,
 }
 
 impl Search {
@@ -382,6 +414,7 @@ impl Search {
             turns: 0,
             lead: false,
             over: None,
+            restarts: None,
             set: role.set,
             start: e.clone(),
             given: Vec::new(),
@@ -439,6 +472,32 @@ impl Search {
                 .map(|&(_, next, _)| self.buf[next - 1]),
         );
         path
+    }
+
+    /// Make this search, started at the root, one that starts again in `orders` (`restarts`),
+    /// its first run in the first of them, shuffled, from `states`.
+    fn restart_with(&mut self, orders: Vec<Order>, states: u64) {
+        let restarts = Restarts::new(orders, states);
+        let fills = self.gen.order.waste_fills_first;
+        (self.gen.order, self.gen.shuffle) = restarts.first();
+        self.gen.order.waste_fills_first = fills;
+        self.restarts = Some(restarts);
+    }
+
+    /// Start the next run of a search that starts again (`restarts`): from the root, with `seen`
+    /// emptied, in the next order and shuffle.
+    fn start_again(&mut self, states: &mut u64, seen: &mut Visited) -> Result<(), Cut> {
+        let restarts = self.restarts.as_mut().expect("a search that starts again");
+        let fills = self.gen.order.waste_fills_first;
+        (self.gen.order, self.gen.shuffle) = restarts.next(*states);
+        self.gen.order.waste_fills_first = fills;
+        seen.clear();
+        self.e = self.start.clone();
+        self.buf.clear();
+        self.frames.clear();
+        self.given.clear();
+        seen.insert(self.fingerprints.of(&self.e))?;
+        self.push_moves(0, None, states, seen)
     }
 
     /// Start this idle search at the position that `path` then `m` lead to from the root: `m` is
@@ -562,7 +621,14 @@ impl Search {
                 }
             }
             // The child's moves go after the parent's: the top frame's moves always end the buffer.
-            if let Err(cut) = self.push_moves(auto, placed, states, seen) {
+            let mut pushed = self.push_moves(auto, placed, states, seen);
+            if let Some(restarts) = &self.restarts {
+                // A run that has used its budget, or filled its memory, gives way to the next.
+                if pushed == Err(Cut::Memory) || pushed.is_ok() && restarts.due(*states) {
+                    pushed = self.start_again(states, seen);
+                }
+            }
+            if let Err(cut) = pushed {
                 return Step::Ended(cut);
             }
             if limits.max_states.is_some_and(|n| *states >= n) {

@@ -36,6 +36,12 @@ impl Visited {
         }
     }
 
+    /// Empty the set (its cap kept), its table back to the first size.
+    pub(super) fn clear(&mut self) {
+        self.slots = table(self.max_slots.min(1 << 14));
+        self.len = 0;
+    }
+
     /// Let the set grow to `memory` bytes.
     pub(super) fn raise(&mut self, memory: usize) {
         self.max_slots = self.max_slots.max(Visited::slots_in(memory));
