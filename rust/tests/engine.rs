@@ -639,6 +639,7 @@ fn searches_taking_turns_every_few_positions_give_the_plain_verdicts() {
                     first,
                     slice,
                     shortcut: 3 * slice,
+                    restarts: slice,
                 };
                 let out = solve_scheduled(&mut e, &limits, false, pruning, schedule);
                 if out.verdict == Verdict::Unknown {
