@@ -263,7 +263,11 @@ fn search_all(
             searches[i].turns += 1;
             step = searches[i].run(limits, &mut states, slice, &mut sets[set]);
         }
-        let others = searches.iter().any(|s| s.set != set && s.complete());
+        // A complete search of another set, which goes on when this set's searches stop: not the
+        // one that starts again, whose runs prove "lost" only when a deal is small.
+        let others = searches
+            .iter()
+            .any(|s| s.set != set && s.complete() && s.restarts.is_none());
         match step {
             Step::Paused => i += 1,
             Step::Won => {
