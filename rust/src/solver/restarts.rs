@@ -26,8 +26,8 @@ use super::order::{mix, Order};
 /// The first budget, and the unit of the others.
 pub(super) const UNIT: u64 = 50_000;
 
-/// Its visited set's share of the solver's memory: one part in `MEMORY_SHARE` (or the even share
-/// of every set, if smaller). Its runs are short, and a run that fills it starts again.
+/// Its visited set's share of the solver's memory: one part in `MEMORY_SHARE`, the other sets
+/// sharing the rest. Its runs are short, and a run that fills it starts again.
 pub(super) const MEMORY_SHARE: usize = 16;
 
 /// Where a search that starts again is in its sequence of runs.

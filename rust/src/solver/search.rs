@@ -64,10 +64,10 @@ pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome 
 /// within it); then turns in rotation, a shortcut's three times a complete search's. Each keeps its
 /// place between turns, so a search loses nothing but time to the others, and none once they have
 /// ended. The budget is shared: `max_states` counts every search's positions, and `memory` is
-/// shared evenly between the visited sets, the restarts' at most `restarts::MEMORY_SHARE` (when
-/// the searches of a set stop, a shortcut ending or a
-/// set running out of its share while a complete search of another set goes on, its memory goes to
-/// the others).
+/// shared evenly between the visited sets but the restarts', which has one part in
+/// `restarts::MEMORY_SHARE` (when the searches of a set stop, a shortcut ending or a set running
+/// out of its share while a complete search of another set goes on, its memory goes to the
+/// others).
 ///
 /// With `auto_finish`, the game puts cards up by itself once stock, waste and reserve are empty
 /// (as `canfield.Game` does under such rules), and the line found includes those moves. Under such
@@ -211,14 +211,18 @@ fn search_all(
         orders
     });
     let n_sets = plan.iter().map(|(role, _)| role.set).max().unwrap_or(0) + 1;
+    // The search that starts again has a small share (its runs are short, and a run that fills
+    // it starts again); the other sets share the rest evenly.
+    let small = restarts
+        .as_ref()
+        .map_or(0, |_| limits.memory / restarts::MEMORY_SHARE);
+    let even = (limits.memory - small) / (n_sets - usize::from(restarts.is_some())).max(1);
     let mut sets: Vec<Visited> = (0..n_sets)
         .map(|k| {
-            let share = limits.memory / n_sets;
             if restarts.is_some() && k == n_sets - 1 {
-                // Its runs are short: a small share, which a run that fills it starts again.
-                Visited::new(share.min(limits.memory / restarts::MEMORY_SHARE))
+                Visited::new(small)
             } else {
-                Visited::new(share)
+                Visited::new(even)
             }
         })
         .collect();
