@@ -14,8 +14,9 @@
 //! apart, each difference one that cannot change the game: under rules blind to suits
 //! (`Rules::suit_blind`), each card is hashed as its rank (the stock and waste then by place);
 //! with a foundation layout, piles of one class (`Rules::pile_classes`) are hashed as a
-//! multiset, like the columns, and a set pile's cards by their place in their set. Such positions have the same moves, relabelled, and the same
-//! verdict; `Game.key` keeps the plain keys.
+//! multiset, like the columns, and a set pile's cards by their place in their set. Such
+//! positions have the same moves, relabelled, and the same verdict; `Game.key` keeps the plain
+//! keys.
 
 use super::layout::pile_key;
 use super::reserves::reserve_key;

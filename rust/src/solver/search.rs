@@ -51,23 +51,23 @@ pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome 
 /// Search from `e`'s position for a win, with the pruning rules `pruning` allows; `e` is left as
 /// it was.
 ///
-/// Up to seven searches may run side by side, taking turns (`Schedule`): the complete search, first;
-/// two or three helpers (`Pruning::helper`), complete searches that share the first's visited set
-/// and take their work from the others' pending moves (see the module docs), in their own orders
-/// (`Order::helpers`); where one move order is not best for every deal, a second complete search in
-/// another order (`Order::second`), in a set of its own, whose ending without a win proves "lost"
-/// as well; and a shortcut (`prune::shortcut`), which searches a subset of the legal moves in a set
-/// of its own, so a win it finds is a win, and when it ends without one it proves nothing and
-/// simply stops; and a complete search that starts again from the root in shuffled orders
-/// (`restarts`, `Pruning::restarts`), in a set of its own. Each search has a short first turn, one after the other, so that a deal one of
-/// them wins at once is won at once; then the first search a long one (most deals are settled
-/// within it); then turns in rotation, a shortcut's three times a complete search's. Each keeps its
-/// place between turns, so a search loses nothing but time to the others, and none once they have
-/// ended. The budget is shared: `max_states` counts every search's positions, and `memory` is
-/// shared evenly between the visited sets but the restarts', which has one part in
+/// Up to seven searches may run side by side, taking turns (`Schedule`): the complete search,
+/// first; two or three helpers (`Pruning::helper`), complete searches that share the first's
+/// visited set and take their work from the others' pending moves (see the module docs), in their
+/// own orders (`Order::helpers`); where one move order is not best for every deal, a second
+/// complete search in another order (`Order::second`), in a set of its own, whose ending without a
+/// win proves "lost" as well; a shortcut (`prune::shortcut`), which searches a subset of the legal
+/// moves in a set of its own, so a win it finds is a win, and when it ends without one it proves
+/// nothing and simply stops; and a complete search that starts again from the root in shuffled
+/// orders (`restarts`, `Pruning::restarts`), in a set of its own. Each search has a short first
+/// turn, one after the other, so that a deal one of them wins at once is won at once; then the
+/// first search a long one (most deals are settled within it); then turns in rotation, a shortcut's
+/// three times a complete search's, the restarts' half of one (`Schedule`). Each keeps its place
+/// between turns, so a search loses nothing but time to the others, and none once they have ended.
+/// The budget is shared: `max_states` counts every search's positions, and `memory` is shared
+/// evenly between the visited sets but the restarts', which has one part in
 /// `restarts::MEMORY_SHARE` (when the searches of a set stop, a shortcut ending or a set running
-/// out of its share while a complete search of another set goes on, its memory goes to the
-/// others).
+/// out of its share while a complete search of another set goes on, its memory goes to the others).
 ///
 /// With `auto_finish`, the game puts cards up by itself once stock, waste and reserve are empty
 /// (as `canfield.Game` does under such rules), and the line found includes those moves. Under such
