@@ -78,6 +78,17 @@ def test_a_draw_outside_1_to_63_is_refused(capsys: pytest.CaptureFixture[str], d
     assert f"argument --draw: draw count {draw!r} is not a whole number 1..63" in capsys.readouterr().err
 
 
+def test_a_bound_in_billions_of_positions_is_taken(capsys: pytest.CaptureFixture[str]) -> None:
+    # Counts of positions past 999,999,999 are ordinary for hard deals: ten digits are a count.
+    code, out, err = run(capsys, "solve", "CF1-D3-AAAAAAC", "--max-states", "1500000000")
+    assert code in (0, 1), err
+    assert out.startswith("deal CF1-D3-AAAAAAC (canfield)")
+    with pytest.raises(SystemExit) as e:
+        main(["solve", "CF1-D3-AAAAAAC", "--max-states", "1" * 19])
+    assert e.value.code == 2
+    assert "--max-states '1111111111111111111' is not a whole number 1 or more" in capsys.readouterr().err
+
+
 def test_draw_is_passed_only_when_given(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "play", "--draw", "1", "--auto", "0")
     assert last_position(out).spec.draw == 1

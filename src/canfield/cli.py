@@ -20,7 +20,7 @@ from .notation import parse_move
 from .plugins.registry import get_variant, registry
 from .solver import DEFAULT_MEMORY
 from .spec import MAX_DRAW, check_options, read_option
-from .text import format_option, format_size, read_size
+from .text import format_option, format_size, read_size, read_whole
 
 DEFAULT_CODE = "CF1-D3-AAAAAAA"
 #: The draw counts ``--draw`` accepts: the same as a deal code's and the ``draw`` option's.
@@ -48,8 +48,7 @@ def _count(what: str, lo: int, hi: int | None = None) -> Any:
     """An argparse type: an int in ``lo..hi``, refused with a message naming ``what`` otherwise."""
 
     def read(text: str) -> int:
-        ok = text.isascii() and text.isdigit() and len(text) <= 9
-        value = int(text) if ok else None
+        value = read_whole(text)
         if value is None or value < lo or (hi is not None and value > hi):
             span = f"{lo}..{hi}" if hi is not None else f"{lo} or more"
             raise argparse.ArgumentTypeError(f"{what} {text!r} is not a whole number {span}")

@@ -68,6 +68,13 @@ def read_size(text: object) -> int | None:
     return int(m.group(1)) * SIZE_UNITS[(m.group(2) or "").upper()]
 
 
+def read_whole(text: object) -> int | None:
+    """A whole number written as 1 to 18 ASCII digits (any count a search or a survey can reach),
+    else None: signs, spaces, underscores and commas included."""
+    ok = isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= 18
+    return int(text) if ok else None
+
+
 def format_size(n: int) -> str:
     """A number of bytes in the largest unit `read_size` reads back exactly: ``1G``, ``1536K``, ``100``."""
     for unit in ("T", "G", "M", "K"):

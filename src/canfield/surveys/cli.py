@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import SurveyError
 from ..fair import MAX_STATES, PLAYERS, SAMPLES
+from ..text import read_whole
 from .report import report
 from .run import survey
 from .verify import verify
@@ -26,9 +27,10 @@ def _whole(what: str, lo: int) -> Any:
     """An argparse type: a whole number >= ``lo`` (underscores and commas not allowed)."""
 
     def read(text: str) -> int:
-        if not (text.isascii() and text.isdigit() and len(text) <= 18) or int(text) < lo:
+        value = read_whole(text)
+        if value is None or value < lo:
             raise argparse.ArgumentTypeError(f"{what} {text!r} is not a whole number {lo} or more")
-        return int(text)
+        return value
 
     return read
 
