@@ -317,6 +317,22 @@ def test_a_search_that_starts_again_wins_deals_whose_first_lines_are_doomed(
     assert replays_to_a_win(game, found)
 
 
+@pytest.mark.parametrize(
+    ("code", "verdict", "budget"),
+    [("CF1-D1-AAAAAEZ", "lost", 1), ("CF1-D1-AAAABFO", "lost", 1), ("CF1-D1-AAAAAAV", "won", 300_000)],
+)
+def test_a_reserve_that_cannot_go_up_in_its_order_settles_the_plot(code: str, verdict: str, budget: int) -> None:
+    # The Plot's reserve plays only to the foundations, top card first: its cards must split into
+    # runs rising over the eight piles, those on the first pile before the others'. These deals'
+    # reserves cannot (lost at the first position), or cannot once the search puts the wrong
+    # cards up (won at once, the doomed lines cut short); all three were unknown after 150 million
+    # positions without it (AAAABFO after 1.5 billion).
+    game = Game.from_code(code, "the-plot")
+    found = solve(game, max_states=budget)
+    assert found.verdict == verdict
+    assert verdict == "lost" or replays_to_a_win(game, found)
+
+
 @pytest.mark.parametrize("code", ["CF1-D1-LMQYGZR", "CF1-D1-MXYJBGE"])
 def test_a_safe_stock_card_goes_up_at_once_in_draw_1(code: str) -> None:
     # Lost deals of the published rules in draw 1 (Solvitaire agrees): with a safe card of the

@@ -54,7 +54,7 @@ pub struct PileRule {
 pub struct Rules {
     pub columns: usize,
     pub decks: usize,
-    /// children[t]: bit s is set when card s goes on card t in a column.
+    /// `children[t]`: bit s is set when card s goes on card t in a column.
     pub children: [u64; 52],
     /// Bit c is set when card c may go on an empty column.
     pub empty: u64,

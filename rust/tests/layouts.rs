@@ -7,7 +7,7 @@
 use canfield_native::engine::{Engine, Position};
 use canfield_native::moves::{col_index, Move, WASTE};
 use canfield_native::rules::{PileRule, Rules};
-use canfield_native::solver::{Limits, Pruning, Verdict};
+use canfield_native::solver::{solve_with, Limits, Pruning, Verdict};
 use common::{agrees_with_each_pruning_off, count_settled, deck, walk};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -348,6 +348,45 @@ fn prunings_keep_the_verdicts_with_foundation_layouts() {
     }
     assert!(settled.iter().all(|&n| n >= 10), "settled {settled:?}");
     assert!(verdicts[1] >= 10, "lost, won: {verdicts:?}");
+}
+
+#[test]
+fn a_reserve_that_cannot_go_up_in_its_order_is_lost_at_once() {
+    // The Plot's rules on one deck (four piles, three opening after the first): a deal whose
+    // reserve cannot split into runs rising over the piles is lost at its first position, and
+    // the search without that rule never wins one (nor proves one lost within the budget: the
+    // rule is what settles them).
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        max_states: Some(100_000),
+        deadline: None,
+        memory: 1 << 24,
+        stop: &stop,
+    };
+    let rules = plot_rules(12);
+    let without = Pruning {
+        reserve_order: false,
+        ..Pruning::ALL
+    };
+    let (mut dead, mut settled_without, mut others) = (0, 0, 0);
+    for seed in 0..80 {
+        let d = dealt(&rules, &cards(1, 7000 + seed), 10);
+        let mut e = Engine::new(rules.clone(), &d).unwrap();
+        let with = solve_with(&mut e, &limits, false, Pruning::ALL);
+        if with.verdict == Verdict::Lost && with.states == 1 {
+            dead += 1;
+            let plain = solve_with(&mut e, &limits, false, without);
+            assert_ne!(plain.verdict, Verdict::Won, "seed {seed}");
+            settled_without += usize::from(plain.verdict != Verdict::Unknown);
+        } else {
+            others += 1;
+        }
+    }
+    assert!(
+        dead >= 10 && others >= 10,
+        "{dead} lost at once, {others} not"
+    );
+    assert!(settled_without < dead, "{settled_without} of {dead}");
 }
 
 /// `pos` with the cards of each rank relabelled among themselves: each rank's suits permuted, by

@@ -2,6 +2,7 @@
 //! alone, swaps with their uses, stock turns folded in), best first.
 
 use super::order::{self, Order};
+use super::prune::reserve_order::{self, ReserveOrder};
 use super::prune::shortcut::{self, Pass};
 use super::prune::swaps::{self, Twins};
 use super::prune::turns::Folding;
@@ -160,6 +161,11 @@ pub(super) struct Generator {
     /// Whether a card put from the waste on a column is followed only by a move onto it
     /// (`prune::pool`).
     pub(super) pool: bool,
+    /// Where the reserve plays only to the foundations, the check that it can still go up in its
+    /// order (`prune::reserve_order`): a position that fails it has no moves.
+    reserve_order: Option<ReserveOrder>,
+    /// Whether the game puts cards up by itself at the end (then every position is checked).
+    auto_finish: bool,
     /// The legal moves the pass allows, and the swaps among them.
     pub(super) moves: Vec<Move>,
     pub(super) swaps: Vec<Move>,
@@ -192,6 +198,9 @@ impl Generator {
             safe_waste: pruning.safe_waste,
             folding: folds.then(|| Folding::new(rules)),
             pool,
+            reserve_order: (pruning.reserve_order && reserve_order::applies(rules))
+                .then(|| ReserveOrder::new(e)),
+            auto_finish,
             twins,
             moves: Vec::with_capacity(64),
             swaps: Vec::with_capacity(8),
@@ -228,6 +237,14 @@ impl Generator {
     /// placement of card `placed` (`prune::pool`), only the moves onto it.
     pub(super) fn moves(&mut self, e: &mut Engine, placed: Option<u8>, out: &mut Vec<SearchMove>) {
         out.clear();
+        if let Some(check) = &self.reserve_order {
+            // Only a card put up changes the reserve or a foundation (`prune::reserve_order`):
+            // any other move keeps its parent's verdict, and the first position is checked.
+            let changed = e.hist.last().is_none_or(|r| r.made().to_foundation());
+            if (changed || self.auto_finish) && !check.feasible(e) {
+                return; // lost: the reserve cannot go up in its order
+            }
+        }
         self.legal(e);
         if let Some(card) = placed {
             self.moves

@@ -142,6 +142,9 @@ pub struct Pruning {
     /// Luby's sequence, take turns with the others (`restarts`): a schedule, not a pruning; a win
     /// it finds is a win, and its stack emptying within one run proves "lost".
     pub restarts: bool,
+    /// Under rules whose reserve plays only to the foundations, a position whose reserve cannot
+    /// go up in its order is a dead end (`prune::reserve_order`).
+    pub reserve_order: bool,
 }
 
 impl Pruning {
@@ -159,6 +162,7 @@ impl Pruning {
         relax_first: true,
         solver_keys: true,
         restarts: true,
+        reserve_order: true,
     };
     /// None: the plain complete search.
     pub const NONE: Pruning = Pruning {
@@ -174,10 +178,11 @@ impl Pruning {
         relax_first: false,
         solver_keys: false,
         restarts: false,
+        reserve_order: false,
     };
     /// Each rule switched off alone, then all of them: the settings a differential check compares
     /// with `ALL` (a new rule belongs here, so that every such check covers it).
-    pub const EACH_OFF: [Pruning; 13] = [
+    pub const EACH_OFF: [Pruning; 14] = [
         Pruning {
             safe_moves: false,
             ..Pruning::ALL
@@ -224,6 +229,10 @@ impl Pruning {
         },
         Pruning {
             restarts: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            reserve_order: false,
             ..Pruning::ALL
         },
         Pruning::NONE,

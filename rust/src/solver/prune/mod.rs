@@ -3,6 +3,7 @@
 //! that argument holds: where it does not, the rule is off.
 
 pub(super) mod pool;
+pub(super) mod reserve_order;
 pub(super) mod safe;
 pub(super) mod shortcut;
 pub(super) mod swaps;
