@@ -333,6 +333,17 @@ def test_a_reserve_that_cannot_go_up_in_its_order_settles_the_plot(code: str, ve
     assert verdict == "lost" or replays_to_a_win(game, found)
 
 
+@pytest.mark.parametrize("code", ["CF1-D1-AAAAARB", "CF1-D1-AAAAADE"])
+def test_a_beam_wins_deals_the_depth_first_searches_do_not(code: str) -> None:
+    # American Toad deals unknown after 150 million positions without the beam: the depth-first
+    # searches, restarts included, commit to doomed first lines; a beam that keeps the best-scoring
+    # positions of each depth, every stock turn a level, wins them within 1.4 million in all.
+    game = Game.from_code(code, "american-toad")
+    found = solve(game, max_states=2_000_000)
+    assert found.verdict == "won"
+    assert replays_to_a_win(game, found)
+
+
 @pytest.mark.parametrize("code", ["CF1-D1-LMQYGZR", "CF1-D1-MXYJBGE"])
 def test_a_safe_stock_card_goes_up_at_once_in_draw_1(code: str) -> None:
     # Lost deals of the published rules in draw 1 (Solvitaire agrees): with a safe card of the

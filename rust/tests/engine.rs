@@ -5,8 +5,8 @@ use canfield_native::engine::{Engine, Position};
 use canfield_native::moves::Move;
 use canfield_native::rules::Rules;
 use canfield_native::solver::{
-    child_keys_agree, solve, solve_scheduled, solve_with, swaps_covered, Limits, Outcome, Pruning,
-    Schedule, Verdict,
+    child_keys_agree, solve, solve_by_beam, solve_scheduled, solve_with, swaps_covered, Limits,
+    Outcome, Pruning, Schedule, Verdict,
 };
 use proptest::prelude::*;
 
@@ -640,6 +640,7 @@ fn searches_taking_turns_every_few_positions_give_the_plain_verdicts() {
                     slice,
                     shortcut: 3 * slice,
                     restarts: slice,
+                    beam: slice,
                 };
                 let out = solve_scheduled(&mut e, &limits, false, pruning, schedule);
                 if out.verdict == Verdict::Unknown {
@@ -654,6 +655,37 @@ fn searches_taking_turns_every_few_positions_give_the_plain_verdicts() {
         }
     }
     tally.at_least(150, 40);
+}
+
+#[test]
+fn the_beams_wins_replay() {
+    // The beam alone, on positions of one-deck games (any run, top or whole column with a free
+    // fill, any-suit building; draw 1 and 3, pass limits): every line it finds replays to a win,
+    // no deal it wins is lost for the plain search, and it wins many.
+    let stop = AtomicBool::new(false);
+    let limits = limits(400_000, 1 << 24, &stop);
+    let any_suit = |s: usize, t: usize| (s % 13 + 1) % 13 == t % 13;
+    let rule_sets = [
+        rules_moving(0, false, None, vec![3], true),
+        rules_moving(1, false, Some(1), vec![1], false),
+        free_fill(rules_moving(1, false, None, vec![3], false)),
+        rules_building(any_suit, 1, false, Some(1)),
+    ];
+    let (mut won, mut tried) = (0, 0);
+    for (r, rules) in rule_sets.iter().enumerate() {
+        for seed in 0..12 {
+            let mut e = walked(rules, 9100, seed, (seed % 3 * 10) as usize);
+            let out = solve_by_beam(&mut e, &limits, false, Pruning::ALL);
+            check_line(&e, &out);
+            if out.verdict == Verdict::Won {
+                let plain = solve_with(&mut e, &limits, false, Pruning::NONE);
+                assert_ne!(plain.verdict, Verdict::Lost, "rules {r} seed {seed}");
+                won += 1;
+            }
+            tried += 1;
+        }
+    }
+    assert!(won * 4 >= tried, "won {won} of {tried}");
 }
 
 /// Positions that random walks of `steps(seed)` moves reach from the deals `deck(base + seed)`,

@@ -39,6 +39,7 @@
 //! Nothing else is pruned. `generator` puts the rules together into the search's moves of a
 //! position; their order (`order`) changes how soon a win is found, never the verdict.
 
+mod beam;
 mod fingerprint;
 mod generator;
 mod order;
@@ -48,6 +49,7 @@ mod restarts;
 mod search;
 mod visited;
 
+pub use beam::solve_by_beam;
 pub use fingerprint::child_keys_agree;
 pub use prune::swaps::swaps_covered;
 pub use search::{solve, solve_scheduled, solve_with, Schedule};
@@ -145,6 +147,9 @@ pub struct Pruning {
     /// Under rules whose reserve plays only to the foundations, a position whose reserve cannot
     /// go up in its order is a dead end (`prune::reserve_order`).
     pub reserve_order: bool,
+    /// Let a beam search take turns with the others once the first search has had its long turn
+    /// (`beam`): a schedule, not a pruning; a win it finds is a win, and it proves nothing.
+    pub beam: bool,
 }
 
 impl Pruning {
@@ -163,6 +168,7 @@ impl Pruning {
         solver_keys: true,
         restarts: true,
         reserve_order: true,
+        beam: true,
     };
     /// None: the plain complete search.
     pub const NONE: Pruning = Pruning {
@@ -179,10 +185,11 @@ impl Pruning {
         solver_keys: false,
         restarts: false,
         reserve_order: false,
+        beam: false,
     };
     /// Each rule switched off alone, then all of them: the settings a differential check compares
     /// with `ALL` (a new rule belongs here, so that every such check covers it).
-    pub const EACH_OFF: [Pruning; 14] = [
+    pub const EACH_OFF: [Pruning; 15] = [
         Pruning {
             safe_moves: false,
             ..Pruning::ALL
@@ -233,6 +240,10 @@ impl Pruning {
         },
         Pruning {
             reserve_order: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            beam: false,
             ..Pruning::ALL
         },
         Pruning::NONE,

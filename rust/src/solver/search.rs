@@ -28,6 +28,7 @@
 //! the tree that the first search would reach late, or in another move order
 //! (`Order::helpers`).
 
+use super::beam::{self, Beam, BeamStep};
 use super::fingerprint::Fingerprints;
 use super::generator::{play, take_back, Generator, SearchMove};
 use super::order::Order;
@@ -51,23 +52,26 @@ pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome 
 /// Search from `e`'s position for a win, with the pruning rules `pruning` allows; `e` is left as
 /// it was.
 ///
-/// Up to seven searches may run side by side, taking turns (`Schedule`): the complete search,
+/// Up to eight searches may run side by side, taking turns (`Schedule`): the complete search,
 /// first; two or three helpers (`Pruning::helper`), complete searches that share the first's
 /// visited set and take their work from the others' pending moves (see the module docs), in their
 /// own orders (`Order::helpers`); where one move order is not best for every deal, a second
 /// complete search in another order (`Order::second`), in a set of its own, whose ending without a
 /// win proves "lost" as well; a shortcut (`prune::shortcut`), which searches a subset of the legal
 /// moves in a set of its own, so a win it finds is a win, and when it ends without one it proves
-/// nothing and simply stops; and a complete search that starts again from the root in shuffled
-/// orders (`restarts`, `Pruning::restarts`), in a set of its own. Each search has a short first
-/// turn, one after the other, so that a deal one of them wins at once is won at once; then the
-/// first search a long one (most deals are settled within it); then turns in rotation, a shortcut's
-/// three times a complete search's, the restarts' half of one (`Schedule`). Each keeps its place
-/// between turns, so a search loses nothing but time to the others, and none once they have ended.
-/// The budget is shared: `max_states` counts every search's positions, and `memory` is shared
-/// evenly between the visited sets but the restarts', which has one part in
-/// `restarts::MEMORY_SHARE` (when the searches of a set stop, a shortcut ending or a set running
-/// out of its share while a complete search of another set goes on, its memory goes to the others).
+/// nothing and simply stops; a complete search that starts again from the root in shuffled orders
+/// (`restarts`, `Pruning::restarts`), in a set of its own; and a beam search (`beam`,
+/// `Pruning::beam`), which keeps the best-scoring positions of each depth and, like a shortcut,
+/// proves nothing when it ends. Each search but the beam has a short first turn, one after the
+/// other, so that a deal one of them wins at once is won at once; then the first search a long
+/// one (most deals are settled within it); then turns in rotation, a shortcut's three times a
+/// complete search's, the restarts' half of one, and the beam's after each round (`Schedule`).
+/// Each keeps its place between turns, so a search loses nothing but time to the others, and none
+/// once they have ended. The budget is shared: `max_states` counts every search's positions, and
+/// `memory` is shared evenly between the visited sets but the restarts' and the beam's, which have
+/// one part each in `restarts::MEMORY_SHARE` and `beam::MEMORY_SHARE` (when the searches of a set
+/// stop, a shortcut ending or a set running out of its share while a complete search of another
+/// set goes on, its memory goes to the others).
 ///
 /// With `auto_finish`, the game puts cards up by itself once stock, waste and reserve are empty
 /// (as `canfield.Game` does under such rules), and the line found includes those moves. Under such
@@ -100,6 +104,8 @@ pub struct Schedule {
     /// and of Dutchess's 9 deals unknown at 150 million without restarts, 8 won within 20 million
     /// against 9.
     pub restarts: u64,
+    /// Each turn of the beam search (`beam`), given once per round of the others' turns.
+    pub beam: u64,
 }
 
 impl Schedule {
@@ -110,6 +116,7 @@ impl Schedule {
         slice: 100_000,
         shortcut: 300_000,
         restarts: 50_000,
+        beam: 25_000,
     };
 }
 
@@ -216,7 +223,16 @@ fn search_all(
     let small = restarts
         .as_ref()
         .map_or(0, |_| limits.memory / restarts::MEMORY_SHARE);
-    let even = (limits.memory - small) / (n_sets - usize::from(restarts.is_some())).max(1);
+    // The beam's share (its set and its positions) comes off the top too.
+    let beamed = if pruning.beam {
+        limits.memory / beam::MEMORY_SHARE
+    } else {
+        0
+    };
+    // Made at its first turn (most deals are settled before), dropped after its last run.
+    let mut beam: Option<Beam> = None;
+    let mut beam_over = !pruning.beam;
+    let even = (limits.memory - small - beamed) / (n_sets - usize::from(restarts.is_some())).max(1);
     let mut sets: Vec<Visited> = (0..n_sets)
         .map(|k| {
             if restarts.is_some() && k == n_sets - 1 {
@@ -248,6 +264,7 @@ fn search_all(
     }
     searches[0].lead = true;
     let mut i = 0;
+    let mut rounds = 0;
     loop {
         let set = searches[i].set;
         // An idle search is given work first (if there is any), and then searches on at once.
@@ -273,7 +290,34 @@ fn search_all(
             .iter()
             .any(|s| s.set != set && s.complete() && s.restarts.is_none());
         match step {
-            Step::Paused => i += 1,
+            Step::Paused => {
+                i += 1;
+                if i == searches.len() {
+                    // A round of turns is over: the beam's turn, once the first search has had
+                    // its long one (most deals are settled by then).
+                    rounds += 1;
+                    if rounds >= 2 && !beam_over {
+                        let b =
+                            beam.get_or_insert_with(|| Beam::new(e, pruning, auto_finish, beamed));
+                        match b.turn(limits, &mut states, schedule.beam) {
+                            BeamStep::Won(line) => {
+                                return Outcome {
+                                    verdict: Verdict::Won,
+                                    line,
+                                    states,
+                                    cut: None,
+                                }
+                            }
+                            BeamStep::Paused => {}
+                            BeamStep::Over => {
+                                beam = None;
+                                beam_over = true;
+                            }
+                            BeamStep::Ended(cut) => return ended(Some(cut), states),
+                        }
+                    }
+                }
+            }
             Step::Won => {
                 return Outcome {
                     verdict: Verdict::Won,
