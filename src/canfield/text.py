@@ -71,8 +71,9 @@ def read_size(text: object) -> int | None:
 def read_whole(text: object) -> int | None:
     """A whole number written as 1 to 18 ASCII digits (any count a search or a survey can reach),
     else None: signs, spaces, underscores and commas included."""
-    ok = isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= 18
-    return int(text) if ok else None
+    if isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= 18:
+        return int(text)
+    return None
 
 
 def format_size(n: int) -> str:
