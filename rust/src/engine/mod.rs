@@ -170,9 +170,14 @@ impl Engine {
 
     /// Every card on the foundations.
     pub fn is_won(&self) -> bool {
+        self.cards_up() == self.total
+    }
+
+    /// How many cards are on the foundations.
+    pub fn cards_up(&self) -> usize {
         if self.layout {
-            return self.fp.iter().map(Vec::len).sum::<usize>() == self.total;
+            return self.fp.iter().map(Vec::len).sum();
         }
-        self.fcount.iter().map(|&n| n as usize).sum::<usize>() == self.total
+        self.fcount.iter().map(|&n| usize::from(n)).sum()
     }
 }

@@ -217,11 +217,7 @@ pub fn solve_by_beam(
 /// A position's score: ten a card up, less one a card in the waste and two a card in the
 /// reserve.
 fn score(e: &Engine) -> i32 {
-    let up: usize = if e.fp.is_empty() {
-        e.fcount.iter().map(|&n| usize::from(n)).sum()
-    } else {
-        e.fp.iter().map(Vec::len).sum()
-    };
+    let up = e.cards_up();
     let reserve: usize = (0..e.reserve_piles()).map(|k| e.pile(k).len()).sum();
     10 * up as i32 - e.waste.len() as i32 - 2 * reserve as i32
 }
