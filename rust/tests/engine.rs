@@ -688,6 +688,30 @@ fn the_beams_wins_replay() {
     assert!(won * 4 >= tried, "won {won} of {tried}");
 }
 
+#[test]
+fn a_beam_whose_set_fills_goes_on() {
+    // With so little memory that the beam's set of positions fills within a few levels (and its
+    // levels hold a dozen positions), it forgets what it has seen and goes on: it still wins
+    // (10 of these 24; 0 when a full set ended the run), and every line it finds replays.
+    let stop = AtomicBool::new(false);
+    let limits = limits(400_000, 1 << 17, &stop);
+    let rule_sets = [
+        rules_moving(0, false, None, vec![3], true),
+        free_fill(rules_moving(1, false, None, vec![3], false)),
+    ];
+    let (mut won, mut tried) = (0, 0);
+    for rules in &rule_sets {
+        for seed in 0..12 {
+            let mut e = walked(rules, 9100, seed, (seed % 3 * 10) as usize);
+            let out = solve_by_beam(&mut e, &limits, false, Pruning::ALL);
+            check_line(&e, &out);
+            won += usize::from(out.verdict == Verdict::Won);
+            tried += 1;
+        }
+    }
+    assert!(won * 4 >= tried, "won {won} of {tried}");
+}
+
 /// Positions that random walks of `steps(seed)` moves reach from the deals `deck(base + seed)`,
 /// for `seeds`, under each of `rule_sets` (with the game's finish where `finish`): the verdicts
 /// with every pruning are those with `off` and of the plain search wherever all three settle (then

@@ -173,6 +173,80 @@ impl Engine {
         self.cards_up() == self.total
     }
 
+    /// Make this engine a copy of `src`, in the memory its lists hold already (`clone` allocates
+    /// each list anew): the beam search copies thousands of positions a level.
+    pub fn copy_from(&mut self, src: &Engine) {
+        // Every field by name, so that a field added later is not forgotten here.
+        let Engine {
+            rules,
+            res,
+            more_res,
+            cols,
+            down,
+            stock,
+            waste,
+            fsuit,
+            fcount,
+            fp,
+            layout,
+            takers,
+            set_open,
+            start,
+            base_open,
+            recycles,
+            fnext,
+            wants,
+            one_deck,
+            fof,
+            loc,
+            hist,
+            redeals,
+            total,
+            colh,
+            colm,
+            colsum,
+            pile_h,
+            hcard,
+            linked,
+            pclass,
+            ph,
+            psum,
+        } = src;
+        self.rules.clone_from(rules);
+        self.res.clone_from(res);
+        self.more_res.clone_from(more_res);
+        self.cols.clone_from(cols);
+        self.down.clone_from(down);
+        self.stock.clone_from(stock);
+        self.waste.clone_from(waste);
+        self.fsuit.clone_from(fsuit);
+        self.fcount.clone_from(fcount);
+        self.fp.clone_from(fp);
+        self.layout = *layout;
+        self.takers = *takers;
+        self.set_open = *set_open;
+        self.start = *start;
+        self.base_open = *base_open;
+        self.recycles = *recycles;
+        self.fnext.clone_from(fnext);
+        self.wants = *wants;
+        self.one_deck = *one_deck;
+        self.fof = *fof;
+        self.loc = *loc;
+        self.hist.clone_from(hist);
+        self.redeals = *redeals;
+        self.total = *total;
+        self.colh.clone_from(colh);
+        self.colm.clone_from(colm);
+        self.colsum = *colsum;
+        self.pile_h = *pile_h;
+        self.hcard = *hcard;
+        self.linked = *linked;
+        self.pclass.clone_from(pclass);
+        self.ph.clone_from(ph);
+        self.psum = *psum;
+    }
+
     /// How many cards are on the foundations.
     pub fn cards_up(&self) -> usize {
         if self.layout {
