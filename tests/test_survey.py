@@ -31,6 +31,7 @@ from canfield.surveys import conservative_interval, report, wilson
 from canfield.surveys.deals import code_range, count_from
 from canfield.surveys.report import percentile
 from canfield.surveys.run import native_build, source_commit
+from canfield.surveys.store import Row, Store
 from canfield.surveys.verify import spread, verify
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -226,6 +227,36 @@ def test_a_larger_cap_solves_the_unknown_deals_again(tmp_path: Path, reference: 
     assert canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1).runs[-1]["deals"] == 0  # resumes
     with pytest.raises(canfield.SurveyError, match="cap per deal"):
         canfield.survey(db, VARIANT, count=COUNT, max_states=low, workers=1)
+
+
+def test_a_raise_stopped_part_way_keeps_a_verdict_for_every_deal_and_resumes(
+    tmp_path: Path, reference: list[tuple[int, str, str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "s.sqlite"
+    canfield.survey(db, VARIANT, count=COUNT, max_states=CAP // 10, workers=1)
+    unknown = sum(v == "unknown" for _, _, v in rows(db))
+    add = Store.add
+    calls = 0
+
+    def add_then_stop(self: Store, row: Row) -> None:  # the run stops after three deals solved again
+        nonlocal calls
+        calls += 1
+        if calls > 3:
+            raise KeyboardInterrupt
+        add(self, row)
+
+    monkeypatch.setattr(Store, "add", add_then_stop)
+    with pytest.raises(KeyboardInterrupt):
+        canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1)
+    monkeypatch.undo()
+    stopped = report(db)
+    assert len(rows(db)) == stopped.done == COUNT  # every deal still has a verdict
+    assert stopped.pending == unknown - 3 and stopped.unknown >= stopped.pending
+    assert f"{unknown - 3:,} of them still to be solved again" in stopped.to_text()
+    resumed = canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1)
+    assert rows(db) == reference and resumed.pending == 0  # as a raise that never stopped
+    assert [r["deals"] for r in resumed.runs] == [COUNT, 3, unknown - 3]
+    assert "still to be solved again" not in resumed.to_text()
 
 
 def test_the_file_records_what_the_survey_is(tmp_path: Path) -> None:

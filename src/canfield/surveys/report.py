@@ -85,6 +85,8 @@ class Report:
     #: The earlier caps of a survey whose cap was raised, oldest first: each ``{"cap": ..., "unknown": n}``,
     #: the ``n`` deals it left unknown having been solved again under the next cap.
     raised: list[dict[str, Any]] = attrs.field(factory=list)
+    #: Of the ``unknown`` deals, those of an earlier cap still to be solved again under the raised one.
+    pending: int = 0
 
     @property
     def player_text(self) -> str:
@@ -146,6 +148,8 @@ class Report:
             f"  cap raised from {cap_words(r['cap'])}: its {r['unknown']:,} unknown deals solved again"
             for r in self.raised
         ]
+        if self.pending:
+            lines.append(f"  {self.pending:,} of them still to be solved again (counted unknown until then)")
         lines += [
             f"  run {i}: {r['deals']:,} deals in {r['seconds']:.0f} s with {r['workers']} "
             f"{r['executor']} worker{'s' if r['workers'] != 1 else ''}: {r['rate']:.2f} deals/s"
@@ -208,9 +212,11 @@ def report(db: str | os.PathLike[str]) -> Report:
     meta, rows, runs = load(db)
     counts = dict.fromkeys(("won", "lost", "unknown"), 0)
     times = []
+    pending = 0
     for row in rows:
         counts[row["verdict"]] += 1
         times.append(row["seconds"])
+        pending += row["pending"]
     times.sort()
     n = len(rows)
     low, high = conservative_interval(counts["won"], counts["unknown"], n)
@@ -231,6 +237,7 @@ def report(db: str | os.PathLike[str]) -> Report:
         commit=meta.get("commit", ""),
         player=meta.get("player"),
         raised=meta.get("raised", []),
+        pending=pending,
         **counts,
     )
 

@@ -386,7 +386,8 @@ def survey(
     cluster: ``scheduler`` is its address or a ``distributed.Client`` (the ``dask`` extra).
     Run again with the same file and settings to resume; with a larger ``count`` (the same start)
     to grow the survey; with a larger cap (no bound lower) to solve its unknown deals again under
-    it. Other settings are refused with `SurveyError`.
+    it (each stays in the file as unknown until then, so a raise stopped part way resumes like any
+    run). Other settings are refused with `SurveyError`.
 
     With ``player`` (one of `canfield.fair.PLAYERS`), each deal is played to its end instead of solved, and its
     verdict is whether the player won: ``"fair"`` is the fair player of `canfield.fair` with
@@ -487,9 +488,7 @@ def _run(
     player: dict[str, Any] | None = None,
 ) -> None:
     done = store.done(len(dealset))
-    counts = dict.fromkeys(("won", "lost", "unknown"), 0)
-    for verdict, n in store.conn.execute("SELECT verdict, count(*) FROM deals GROUP BY verdict"):
-        counts[verdict] = n
+    counts = store.counts()
     jobs: Iterator[Job] = (
         Job(i, d, variant, options, plugin_file, max_states, timeout, memory, player)
         for i, d in enumerate(dealset)

@@ -7,7 +7,9 @@ git commit when known and the native module's fingerprint); a run that asks for 
 refused before anything is written, except a longer run of the same consecutive codes from the
 same start, which grows the survey, and a run with a larger cap per deal, which raises it: the
 deals left unknown are solved again under the new cap (the won and lost ones keep their verdicts,
-which are exact at any cap). ``runs`` records each run (workers, deals done, wall time, the
+which are exact at any cap). Each keeps its row, as unknown, until it is solved again (``pending``
+lists them), so a raise stopped part way leaves a file in which every deal has a verdict, and a run
+resumes it with the deals still to come. ``runs`` records each run (workers, deals done, wall time, the
 solver build it ran with), which gives deals per second.
 """
 
@@ -39,6 +41,9 @@ CREATE TABLE IF NOT EXISTS deals (
     line INTEGER NOT NULL,        -- moves in the winning line (0 unless won)
     version TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS pending (
+    idx INTEGER PRIMARY KEY       -- an unknown deal of an earlier cap, to solve again under the raised one
+);
 CREATE TABLE IF NOT EXISTS runs (
     id INTEGER PRIMARY KEY,
     started REAL NOT NULL,
@@ -62,6 +67,9 @@ COMPARED = {
 }
 
 Row = tuple[int, str, str, str, str, str | None, float, int, int, str]
+
+#: The places of the deals solved already under the cap now (not those still to be solved again).
+_SOLVED = "SELECT idx FROM deals WHERE idx NOT IN (SELECT idx FROM pending)"
 
 
 def dumps(value: object) -> str:
@@ -147,9 +155,11 @@ class Store:
             allowed |= {COMPARED["cap"]} if raises else set()
             if wrong and all(w.split(":", 1)[0] in allowed for w in wrong):
                 with self.conn:
-                    if raises:  # the unknown deals are solved again under the new cap
+                    if raises:  # the unknown deals are solved again under the new cap, each in turn
                         history = [*old.get("raised", []), {"cap": old["cap"], "unknown": self._unknown()}]
-                        self.conn.execute("DELETE FROM deals WHERE verdict = 'unknown'")
+                        self.conn.execute(
+                            "INSERT OR IGNORE INTO pending SELECT idx FROM deals WHERE verdict = 'unknown'"
+                        )
                         meta = {**meta, "raised": history}
                     for key in ("deals", "cap", "raised", "command"):
                         if key in meta:
@@ -183,15 +193,27 @@ class Store:
         return int(self.conn.execute("SELECT count(*) FROM deals WHERE verdict = 'unknown'").fetchone()[0])
 
     def done(self, count: int) -> bytearray:
-        """Which of the ``count`` deals of the deal set are solved already: 1 at each one's place."""
+        """Which of the ``count`` deals of the deal set are solved already (under the cap now: not
+        those still to be solved again): 1 at each one's place."""
         done = bytearray(count)
-        for (idx,) in self.conn.execute("SELECT idx FROM deals"):
+        for (idx,) in self.conn.execute(_SOLVED):
             done[idx] = 1
         return done
 
+    def counts(self) -> dict[str, int]:
+        """How many of the deals solved already (as `done` counts them) have each verdict."""
+        counts = dict.fromkeys(("won", "lost", "unknown"), 0)
+        query = f"SELECT verdict, count(*) FROM deals WHERE idx IN ({_SOLVED}) GROUP BY verdict"
+        for verdict, n in self.conn.execute(query):
+            counts[verdict] = n
+        return counts
+
     def add(self, row: Row) -> None:
-        """Record one finished deal, committed at once (with the run's count and end time)."""
+        """Record one finished deal, committed at once (with the run's count and end time); a deal
+        solved again under a raised cap takes the place of its earlier row."""
         with self.conn:
+            self.conn.execute("DELETE FROM deals WHERE idx = ? AND idx IN (SELECT idx FROM pending)", (row[0],))
+            self.conn.execute("DELETE FROM pending WHERE idx = ?", (row[0],))
             self.conn.execute("INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
             self.conn.execute(
                 "UPDATE runs SET deals = deals + 1, finished = ? WHERE id = ?", (time.time(), self.run_id)
@@ -217,7 +239,10 @@ def load(path: str | os.PathLike[str]) -> tuple[dict[str, Any], list[sqlite3.Row
         if not meta:
             raise SurveyError(f"{str(path)!r} is not a survey file: it records no survey")
         conn.row_factory = sqlite3.Row
-        deals = conn.execute("SELECT * FROM deals ORDER BY idx").fetchall()
+        # Each row with whether it is still to be solved again (a file from before `pending`: none).
+        has_pending = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'pending'").fetchone()
+        flag = "idx IN (SELECT idx FROM pending)" if has_pending else "0"
+        deals = conn.execute(f"SELECT *, {flag} AS pending FROM deals ORDER BY idx").fetchall()
         runs = conn.execute("SELECT * FROM runs ORDER BY id").fetchall()
     except sqlite3.DatabaseError as e:
         raise SurveyError(f"{str(path)!r} is not a survey file: {e}") from e
