@@ -689,6 +689,26 @@ fn the_beams_wins_replay() {
 }
 
 #[test]
+fn copy_from_makes_the_same_engine() {
+    // An engine made a copy of another (as the beam copies its levels) equals it in every field,
+    // history included, whatever it held before: one deck and two, other positions and histories.
+    let rule_sets = [
+        canfield_rules(true, None),
+        rules_of_decks(2, 1, false, Some(2), vec![3], true),
+    ];
+    for rules in &rule_sets {
+        for seed in 0..10 {
+            let mut src = walked(rules, 7700, seed, 30);
+            walk(&mut src, seed + 1, (seed * 3) as usize, |_, _| {});
+            let mut dst = walked(rules, 7800, seed, (seed * 7) as usize);
+            walk(&mut dst, seed + 2, 20, |_, _| {});
+            dst.copy_from(&src);
+            assert_eq!(format!("{dst:?}"), format!("{src:?}"), "seed {seed}");
+        }
+    }
+}
+
+#[test]
 fn a_beam_whose_set_fills_goes_on() {
     // With so little memory that the beam's set of positions fills within a few levels (and its
     // levels hold a dozen positions), it forgets what it has seen and goes on: it still wins
