@@ -23,7 +23,8 @@
 //! games: of the first 7 deals of Variegated Canfield that its 1,000-deal survey left unknown
 //! after 2 million positions, the beam alone wins 5 within 100 million positions with runs to
 //! 102,400, 2 with runs to 6,400. A level's positions are copied into the memory of the level
-//! before it (`Engine::copy_from`), not allocated anew: on those deals, a third of the time.
+//! before it (`Engine::copy_from`), not allocated anew (allocation was about 40 % of its time): the
+//! beam alone on those 7 deals took 196 s of CPU against 573 s (one run after the other).
 
 use super::fingerprint::Fingerprints;
 use super::generator::{play, take_back, Generator, SearchMove};
