@@ -253,10 +253,11 @@ def test_a_raise_stopped_part_way_keeps_a_verdict_for_every_deal_and_resumes(
     assert len(rows(db)) == stopped.done == COUNT  # every deal still has a verdict
     assert stopped.pending == unknown - 3 and stopped.unknown >= stopped.pending
     assert f"{unknown - 3:,} of them still to be solved again" in stopped.to_text()
+    assert f"({unknown - 3:,} unknown deals still at the earlier cap)" in stopped.to_markdown()
     resumed = canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1)
     assert rows(db) == reference and resumed.pending == 0  # as a raise that never stopped
     assert [r["deals"] for r in resumed.runs] == [COUNT, 3, unknown - 3]
-    assert "still to be solved again" not in resumed.to_text()
+    assert "still" not in resumed.to_text() + resumed.to_markdown()
 
 
 def test_the_file_records_what_the_survey_is(tmp_path: Path) -> None:
