@@ -107,8 +107,8 @@ pub struct Schedule {
     /// Each turn of the beam search (`beam`), given once per round of the others' turns: a
     /// tenth to a fifth of the positions, by how many searches take turns. On 40 random deals
     /// of each at 5 s, against a quarter of it (25,000, with narrower runs): Variegated Canfield
-    /// 42.5 % resolved against 27.5 %, Rainbow 70.0 % against 67.5 %; the published rules
-    /// (draw 3), Superior and Minerva as many, lost proofs as fast.
+    /// 42.5 % resolved against 32.5 %, Rainbow 70.0 % against 67.5 %; the published rules
+    /// (draw 3) and Superior as many, lost proofs as fast.
     pub beam: u64,
 }
 
