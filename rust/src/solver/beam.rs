@@ -12,9 +12,10 @@
 //! more), it stops. Its set is small beside a wide run's levels (a thirty-second of the solver's
 //! memory): when it is full, it forgets everything and the run goes on, since a beam seldom comes
 //! back to positions of levels long past (a run that ended there instead never got past a few
-//! dozen levels at a width of 6,400). Each width is run twice: first with each stock turn a move of its own (a level's positions are
-//! then as far into the game), then with the turns folded into the moves that follow them (as the
-//! other searches have them: a level then holds positions that may be a whole pass apart).
+//! dozen levels at a width of 6,400). Each width is run twice: first with each stock turn a move
+//! of its own (a level's positions are then as far into the game), then with the turns folded
+//! into the moves that follow them (as the other searches have them: a level then holds positions
+//! that may be a whole pass apart).
 //! Neither is best everywhere: on deals that the solver without a beam left unknown after 150
 //! million positions, each beam alone within 20 to 30 million positions won, unfolded and folded:
 //! American Toad 8 and 0 of 10, Demon (two decks) 6 and 1 of 15, Canfield Rush 2 and 1 of 12,
@@ -131,7 +132,12 @@ impl Beam {
     /// The width of the next level: the run's, at most what the room holds of two levels of
     /// positions like `e`.
     fn width(&self, e: &Engine) -> usize {
-        RUNS[self.run].0.min(self.room / (2 * footprint(e))).max(1)
+        RUNS[self.run].0.min(self.most(e)).max(1)
+    }
+
+    /// The most positions like `e` a level may hold: two levels of them fill the room.
+    fn most(&self, e: &Engine) -> usize {
+        self.room / (2 * footprint(e))
     }
 
     /// Search on for about `slice` positions, counting them in `states`, within `limits`.
@@ -141,7 +147,7 @@ impl Beam {
             if self.level.is_empty() || self.depth >= MAX_DEPTH {
                 self.run += 1;
                 // A run as wide as the last of its kind (all its memory holds) would repeat it.
-                let most = self.room / (2 * footprint(&self.start));
+                let most = self.most(&self.start);
                 if self.run == RUNS.len() || (self.run >= 2 && RUNS[self.run - 2].0 >= most) {
                     return BeamStep::Over;
                 }

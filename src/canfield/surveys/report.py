@@ -200,13 +200,16 @@ def markdown_table(reports: Sequence[Report], labels: Sequence[str] | None = Non
     ]
     rows = [
         f"| {name} | {r.done:,} | {100 * r.share('won'):.2f} % | {100 * r.share('lost'):.2f} % | "
-        f"{100 * r.share('unknown'):.2f} % | {100 * r.low:.2f}–{100 * r.high:.2f} % | {r.cap_text}"
-        + (f" ({r.pending:,} unknown deals still at the earlier cap)" if r.pending else "")
-        + " | "
+        f"{100 * r.share('unknown'):.2f} % | {100 * r.low:.2f}–{100 * r.high:.2f} % | {_cap_cell(r)} | "
         f"{r.seconds[50]:.2g}, {r.seconds[99]:.2g} |"
         for r, name in zip(reports, names, strict=True)
     ]
     return "\n".join(head + rows)
+
+
+def _cap_cell(r: Report) -> str:
+    """The cap per deal, and how many unknown deals a raise under way has still to solve again."""
+    return r.cap_text + (f" ({r.pending:,} unknown deals still at the earlier cap)" if r.pending else "")
 
 
 def report(db: str | os.PathLike[str]) -> Report:
