@@ -64,7 +64,7 @@ fn prunings_keep_the_verdicts_with_same_rank_columns() {
     let mut settled = [0; Pruning::EACH_OFF.len()];
     let mut verdicts = [0; 2];
     for (r, (rules, size, columns)) in rule_sets.iter().enumerate() {
-        for seed in 0..24 {
+        for seed in 0..30 {
             let d = dealt(&deck(7000 + seed), *size, *columns);
             let mut e = Engine::new(rules.clone(), &d).unwrap();
             let what = format!("rules {r} seed {seed}");

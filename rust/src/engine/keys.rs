@@ -151,6 +151,15 @@ impl Engine {
         self.rehash();
     }
 
+    /// Hash each card `c` as `class[c]` (the solver's far cards, `prune::far`), the stock and
+    /// waste by place: positions that differ only in which card of a class lies where share a
+    /// key.
+    pub fn use_class_keys(&mut self, class: &[u8; 52]) {
+        self.hcard = *class;
+        self.linked = false;
+        self.rehash();
+    }
+
     /// What card `c` is hashed as.
     #[inline]
     pub(super) fn hc(&self, c: u8) -> u8 {

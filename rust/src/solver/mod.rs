@@ -16,6 +16,8 @@
 //! - `prune::swaps`: a swap (a run moved onto a twin card) is searched only with its uses;
 //! - `prune::pool`: in draw 1 with unlimited passes, a card put from the waste on a column is
 //!   followed at once by a move onto it;
+//! - `prune::far`: cards that no foundation will want for a while are known by their class,
+//!   while the search stays clear of them (else it searches again with every card as itself);
 //! - `prune::shortcut`: shortcut searches over subsets of the legal moves take turns with the
 //!   complete search; a win they find is a legal win, and only the complete search says "lost".
 //!
@@ -73,6 +75,9 @@ pub enum Cut {
     States,
     Memory,
     Stopped,
+    /// A search that knows far cards by their class left its region (`prune::far`): the solver
+    /// searches again with every card known as itself, so `solve` never returns it.
+    Bounds,
 }
 
 impl Cut {
@@ -82,6 +87,7 @@ impl Cut {
             Cut::States => "max_states",
             Cut::Memory => "memory",
             Cut::Stopped => "interrupted",
+            Cut::Bounds => "bounds",
         }
     }
 }
@@ -150,6 +156,10 @@ pub struct Pruning {
     /// Let a beam search take turns with the others once the first search has had its long turn
     /// (`beam`): a schedule, not a pruning; a win it finds is a win, and it proves nothing.
     pub beam: bool,
+    /// Know cards that no foundation will want for a while by their class, where the search
+    /// stays clear of them (`prune::far`); searched again with every card known as itself when it
+    /// does not.
+    pub far: bool,
 }
 
 impl Pruning {
@@ -169,6 +179,7 @@ impl Pruning {
         restarts: true,
         reserve_order: true,
         beam: true,
+        far: true,
     };
     /// None: the plain complete search.
     pub const NONE: Pruning = Pruning {
@@ -186,10 +197,11 @@ impl Pruning {
         restarts: false,
         reserve_order: false,
         beam: false,
+        far: false,
     };
     /// Each rule switched off alone, then all of them: the settings a differential check compares
     /// with `ALL` (a new rule belongs here, so that every such check covers it).
-    pub const EACH_OFF: [Pruning; 15] = [
+    pub const EACH_OFF: [Pruning; 16] = [
         Pruning {
             safe_moves: false,
             ..Pruning::ALL
@@ -244,6 +256,10 @@ impl Pruning {
         },
         Pruning {
             beam: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            far: false,
             ..Pruning::ALL
         },
         Pruning::NONE,

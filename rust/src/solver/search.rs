@@ -32,6 +32,7 @@ use super::beam::{self, Beam, BeamStep};
 use super::fingerprint::Fingerprints;
 use super::generator::{play, take_back, Generator, SearchMove};
 use super::order::Order;
+use super::prune::far::{self, Far};
 use super::prune::pool;
 use super::prune::shortcut::{self, Pass};
 use super::relax;
@@ -76,7 +77,10 @@ pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome 
 /// With `auto_finish`, the game puts cards up by itself once stock, waste and reserve are empty
 /// (as `canfield.Game` does under such rules), and the line found includes those moves. Under such
 /// a finish, or a fill of an emptied column from the waste, all of this runs first under looser
-/// rules without those automatic moves (`relax`, `Pruning::relax_first`).
+/// rules without those automatic moves (`relax`, `Pruning::relax_first`). Where cards far from
+/// wanted may be known by their class (`prune::far`, `Pruning::far`), it runs for the first
+/// `far::FAR_AFTER` positions, then with far cards known by class, and, when that attempt leaves
+/// its region, again from the start with every card as itself (`search_far`).
 pub fn solve_with(
     e: &mut Engine,
     limits: &Limits<'_>,
@@ -144,7 +148,7 @@ pub fn solve_scheduled(
         // where they have one (`Order::waste_fills_first`); under the real ones only where a win
         // found there does not play again to a win under them, with what is left of the budget.
         let fills = e.rules.fill_waste;
-        let first = search_all(&mut loose, limits, false, pruning, schedule, fills);
+        let first = search_far(&mut loose, limits, false, pruning, schedule, fills);
         if first.verdict != Verdict::Won {
             return first;
         }
@@ -155,15 +159,66 @@ pub fn solve_scheduled(
             max_states: limits.max_states.map(|n| n.saturating_sub(first.states)),
             ..*limits
         };
-        let mut real = search_all(e, &rest, auto_finish, pruning, schedule, false);
+        let mut real = search_far(e, &rest, auto_finish, pruning, schedule, false);
         real.states += first.states;
         return real;
     }
-    search_all(e, limits, auto_finish, pruning, schedule, false)
+    search_far(e, limits, auto_finish, pruning, schedule, false)
+}
+
+/// `search_all`, with far cards known by their class where that applies (`prune::far`): first
+/// with every card known as itself for `far::FAR_AFTER` positions (most deals are settled
+/// within them), then with far cards known by class, whose verdict holds unless a complete search
+/// left the region, and then again with every card known as itself; each with what is left of the
+/// budget.
+fn search_far(
+    e: &mut Engine,
+    limits: &Limits<'_>,
+    auto_finish: bool,
+    pruning: Pruning,
+    schedule: Schedule,
+    waste_fills_first: bool,
+) -> Outcome {
+    let classes = far::applies(&e.rules, auto_finish, pruning)
+        .then(|| Far::new(e))
+        .flatten();
+    let fills = waste_fills_first;
+    let Some(classes) = classes else {
+        return search_all(e, limits, auto_finish, pruning, schedule, fills, None);
+    };
+    // The first attempt, capped, and the one with far cards by class: each gives way to the next
+    // when it reaches its cap with budget left, or leaves the region.
+    let mut spent = 0;
+    for (phase, cap) in [(None, Some(far::FAR_AFTER)), (Some(&classes), None)] {
+        let left = limits.max_states.map(|n| n.saturating_sub(spent));
+        let rest = Limits {
+            max_states: cap.map_or(left, |c| Some(left.map_or(c, |n| n.min(c)))),
+            ..*limits
+        };
+        let mut out = search_all(e, &rest, auto_finish, pruning, schedule, fills, phase);
+        out.states += spent;
+        spent = out.states;
+        let next = match out.cut {
+            Some(Cut::Bounds) => true,
+            Some(Cut::States) => cap.is_some() && limits.max_states.is_none_or(|n| spent < n),
+            _ => false,
+        };
+        if !next {
+            return out;
+        }
+    }
+    let rest = Limits {
+        max_states: limits.max_states.map(|n| n.saturating_sub(spent)),
+        ..*limits
+    };
+    let mut out = search_all(e, &rest, auto_finish, pruning, schedule, fills, None);
+    out.states += spent;
+    out
 }
 
 /// `solve_scheduled` with the finish searched as the rules have it (`auto_finish`), each search's
-/// order with `Order::waste_fills_first` as given.
+/// order with `Order::waste_fills_first` as given, and the complete searches knowing far cards by
+/// their class where `far` gives them (`prune::far`).
 fn search_all(
     e: &mut Engine,
     limits: &Limits<'_>,
@@ -171,6 +226,7 @@ fn search_all(
     pruning: Pruning,
     schedule: Schedule,
     waste_fills_first: bool,
+    far: Option<&Far>,
 ) -> Outcome {
     let first = Order::of(&e.rules);
     let second = pruning
@@ -179,11 +235,13 @@ fn search_all(
         .flatten();
     let shortcut = pruning.shortcut.then(|| shortcut::pass(&e.rules)).flatten();
     // Each search, and whether it starts at the root: the first complete search and its helpers
-    // share set 0; a second order and a shortcut have a set of their own.
+    // share set 0; a second order and a shortcut have a set of their own. The complete searches
+    // know far cards by their class where `far` gives them.
     let complete = |order, set| Role {
         pass: Pass::COMPLETE,
         order,
         set,
+        far: far.cloned(),
     };
     let mut plan = vec![(complete(first, 0), true)];
     let helpers = Order::helpers(&e.rules);
@@ -203,6 +261,7 @@ fn search_all(
                 pass,
                 order: first,
                 set,
+                far: None,
             },
             true,
         ));
@@ -393,11 +452,13 @@ fn ended(cut: Option<Cut>, states: u64) -> Outcome {
     }
 }
 
-/// What a search searches: the moves its `Pass` allows, in its `Order`, in visited set `set`.
+/// What a search searches: the moves its `Pass` allows, in its `Order`, in visited set `set`,
+/// with far cards known by their class where `far` gives them (`prune::far`).
 struct Role {
     pass: Pass,
     order: Order,
     set: usize,
+    far: Option<Far>,
 }
 
 /// How a search's turn ended.
@@ -442,6 +503,9 @@ struct Search {
     over: Option<Step>,
     /// Where a search that starts again is in its runs (`restarts`); None for the others.
     restarts: Option<Restarts>,
+    /// The far cards' classes and region, where it knows them by class (`prune::far`): each
+    /// position it expands is checked to be in the region.
+    far: Option<Far>,
 }
 
 impl Search {
@@ -459,6 +523,9 @@ impl Search {
         let mut e = e.clone();
         if pruning.solver_keys {
             e.use_solver_keys(); // (`fingerprint`)
+        }
+        if let Some(far) = &role.far {
+            far.know(&mut e);
         }
         let mut gen = Generator::new(&e, role.pass, pruning, auto_finish);
         gen.order = role.order;
@@ -479,6 +546,7 @@ impl Search {
             lead: false,
             over: None,
             restarts: None,
+            far: role.far,
             set: role.set,
             start: e.clone(),
             given: Vec::new(),
@@ -610,7 +678,8 @@ impl Search {
 
     /// Expand the position reached (after a placement of card `placed`, see `prune::pool`): mark
     /// its children visited in `seen`, and push a frame of the moves to those not seen before.
-    /// Every child counts in `states`.
+    /// Every child counts in `states`. A position outside the region of a search that knows far
+    /// cards by their class ends it (`Cut::Bounds`).
     fn push_moves(
         &mut self,
         auto: u32,
@@ -618,6 +687,9 @@ impl Search {
         states: &mut u64,
         seen: &mut Visited,
     ) -> Result<(), Cut> {
+        if self.far.as_ref().is_some_and(|far| !far.holds(&self.e)) {
+            return Err(Cut::Bounds); // (`prune::far`)
+        }
         self.gen.moves(&mut self.e, placed, &mut self.scratch);
         self.keys.clear();
         for i in 0..self.scratch.len() {

@@ -2,6 +2,7 @@
 //! every verdict, and each with an `applies` function that says on the compiled rules whether
 //! that argument holds: where it does not, the rule is off.
 
+pub(super) mod far;
 pub(super) mod pool;
 pub(super) mod reserve_order;
 pub(super) mod safe;

@@ -1,0 +1,129 @@
+//! Far cards: cards that no foundation will want for a while are known by their class alone.
+//!
+//! Where the foundations are one pile per suit of one deck, call a card *far* when its place in
+//! its foundation's order is at least `FAR_MARGIN` past that foundation's count at the root, and
+//! let each foundation's *bound* be that count plus the margin. While no foundation reaches its
+//! bound (the *region*), no far card is on a foundation or wanted by one, and the rules see a far
+//! card only through its build-table rows and columns (which cards go on it, which it goes on,
+//! whether it goes on an empty column) and its place. Two far cards with the same rows and
+//! columns (in `rainbow`, the cards of one rank; under alternate colours, the two of one rank and
+//! colour) are *alike*: swapping them maps the build table onto itself (a card goes on one of
+//! them exactly when it goes on the other, even one of them on the other where a rule builds on a
+//! card of the same rank), so swap them anywhere in a position of the region, and the legal
+//! moves are the same, swapped; so are the search's moves, each of its rules deciding on what the
+//! swap keeps (whether a card is up or wanted, its rows and columns, places), and the children are
+//! the same positions, swapped. So the search knows each far card by its class
+//! (`Engine::use_class_keys`): a position whose swapped twin has been seen counts as seen.
+//!
+//! The argument for "lost" then reads: when a complete search ends without a win and no position
+//! it expanded is outside the region, every position reachable from the root is one it expanded,
+//! up to such swaps (the first that were not would follow, by a move that the swap carries over,
+//! from one that was, or its swap), and all of them are in the region, where no foundation is
+//! complete: no win is reachable. So every complete search checks each position it expands
+//! (`Far::holds`); the first outside the region ends the searches at once (`Cut::Bounds`), and the
+//! solver searches again from the start with every card known as itself (`search::search_far`),
+//! with what is left of the budget. A win found meanwhile is a line of legal moves, a win
+//! whatever the region. The attempt comes after a first `FAR_AFTER` positions with every card
+//! as itself, which settle most deals. Won deals leave the region early (their foundations
+//! grow), so the attempt costs them little; lost deals of one-pass games stay in it, and their
+//! proofs shrink.
+//!
+//! Not where the swap would change a decision: the twin rule (`prune::swaps`) builds on one of two
+//! twins by its card, the pool's keys name the card placed (`prune::pool`), and the reserve's
+//! order (`prune::reserve_order`) looks at where each card would go up; nor with several decks,
+//! a foundation layout of the rules' own, a base the player chooses, or a finish the game makes by
+//! itself (cards go up between the positions checked); under rules blind to suits the solver's
+//! keys merge more already.
+
+use super::{pool, reserve_order, swaps, turns};
+use crate::engine::Engine;
+use crate::rules::Rules;
+use crate::solver::Pruning;
+
+/// How far past a foundation's count at the root a card is far. On 20 lost and 30 won `rainbow`
+/// deals of its survey (30 million positions each), with far cards known by class from the start:
+/// margins 6, 7, 8 and 10 proved the 20 lost in 137, 94, 91 and 117 million positions in all (168
+/// million without), and won the 28 won deals that all settle in 34.7, 35.3, 35.8 and 43.4 million
+/// (34.2 without). A narrower region is left more often; a wider one has fewer far cards.
+pub(in crate::solver) const FAR_MARGIN: u8 = 8;
+
+/// How many positions the solver searches with every card known as itself before it knows far
+/// cards by class: every search's short first turn (`Schedule::probe`) fits, and the easy deals,
+/// most of them, are settled within them, with no attempt that a position outside the region
+/// ends. On the 28 won `rainbow` deals above: 38.1 million positions in all, against 35.8 million
+/// with far cards known by class from the start (36.7 million after 50,000, 41.6 million after
+/// 400,000); the 20 lost in 93.6 million.
+pub(in crate::solver) const FAR_AFTER: u64 = 150_000;
+
+/// Whether the argument holds under `rules` with `pruning` (see the module docs).
+pub(in crate::solver) fn applies(rules: &Rules, auto_finish: bool, pruning: Pruning) -> bool {
+    pruning.far
+        && rules.decks == 1
+        && rules.piles.is_none()
+        && !rules.choose_base
+        && !auto_finish
+        && !(pruning.solver_keys && rules.suit_blind())
+        && !(pruning.swaps && swaps::applies(rules, auto_finish))
+        && !(pruning.pool
+            && pool::applies(
+                rules,
+                auto_finish,
+                pruning.fold_turns && turns::applies(rules),
+            ))
+        && !(pruning.reserve_order && reserve_order::applies(rules))
+}
+
+/// The region's bounds and each card's class, worked out once from the root.
+#[derive(Clone, Debug)]
+pub(in crate::solver) struct Far {
+    /// Each foundation's bound: the count it may not reach (13 or more: none).
+    bounds: Vec<u8>,
+    /// What each card is known as: itself, or the first far card alike with it.
+    class: [u8; 52],
+}
+
+impl Far {
+    /// The far cards of `e`'s position and their classes; None when no two far cards are alike
+    /// (nothing to merge).
+    pub(in crate::solver) fn new(e: &Engine) -> Option<Far> {
+        let bounds: Vec<u8> = e.fcount.iter().map(|&n| n + FAR_MARGIN).collect();
+        let far = |c: u8| {
+            let f = e.fsuit.iter().position(|&s| s == c / 13);
+            f.is_some_and(|f| e.place_up(c) >= bounds[f])
+        };
+        let rules = &e.rules;
+        let mut parents = [0u64; 52];
+        for (t, &kids) in rules.children.iter().enumerate() {
+            for (c, p) in parents.iter_mut().enumerate() {
+                *p |= (kids >> c & 1) << t;
+            }
+        }
+        let row = |c: usize| (rules.children[c], parents[c], rules.empty >> c & 1);
+        let mut class: [u8; 52] = std::array::from_fn(|c| c as u8);
+        let mut merged = false;
+        for c in 0..52 {
+            if !far(c as u8) {
+                continue;
+            }
+            if let Some(d) = (0..c).find(|&d| far(d as u8) && row(d) == row(c)) {
+                class[c] = class[d];
+                merged = true;
+            }
+        }
+        merged.then_some(Far { bounds, class })
+    }
+
+    /// Know `e`'s cards by their classes.
+    pub(in crate::solver) fn know(&self, e: &mut Engine) {
+        e.use_class_keys(&self.class);
+    }
+
+    /// Whether `e`'s position is in the region: no foundation at its bound.
+    #[inline]
+    pub(in crate::solver) fn holds(&self, e: &Engine) -> bool {
+        e.fcount
+            .iter()
+            .zip(&self.bounds)
+            .all(|(&n, &b)| n < b || b >= 13)
+    }
+}
