@@ -611,7 +611,6 @@ fn searches_taking_turns_every_few_positions_give_the_plain_verdicts() {
     // shortcut) and with the second order beside it, under each move mode and any-suit building.
     let stop = AtomicBool::new(false);
     let limits = limits(40_000, 1 << 24, &stop);
-    let any_suit = |s: usize, t: usize| (s % 13 + 1) % 13 == t % 13;
     let rule_sets = [
         rules_moving(0, false, None, vec![3], true),
         rules_moving(0, true, None, vec![1], true),
@@ -671,7 +670,6 @@ fn the_beams_wins_replay() {
     // no deal it wins is lost for the plain search, and it wins many.
     let stop = AtomicBool::new(false);
     let limits = limits(400_000, 1 << 24, &stop);
-    let any_suit = |s: usize, t: usize| (s % 13 + 1) % 13 == t % 13;
     let rule_sets = [
         rules_moving(0, false, None, vec![3], true),
         rules_moving(1, false, Some(1), vec![1], false),
@@ -778,7 +776,6 @@ fn the_waste_card_forced_up_in_the_last_pass_keeps_the_verdicts() {
     // and of the plain search, and the lines replay.
     let stop = AtomicBool::new(false);
     let limits = limits(60_000, 1 << 24, &stop);
-    let any_suit = |s: usize, t: usize| (s % 13 + 1) % 13 == t % 13;
     let rule_sets = [
         rules_moving(0, false, Some(1), vec![1], true),
         rules_moving(0, false, Some(1), vec![3], false),
@@ -916,7 +913,6 @@ fn a_waste_card_put_on_a_column_and_used_at_once_keeps_the_verdicts() {
     // and of the plain search, lost ones included, and the lines replay.
     let stop = AtomicBool::new(false);
     let limits = limits(60_000, 1 << 24, &stop);
-    let any_suit = |s: usize, t: usize| (s % 13 + 1) % 13 == t % 13;
     let rule_sets = [
         rules_moving(1, false, None, vec![1], true),
         rules_moving(1, false, None, vec![1], false),
@@ -967,6 +963,11 @@ fn folded_turns_under_a_pass_limit_give_the_same_verdicts() {
         }
     }
     tally.at_least(60, 10);
+}
+
+/// One rank down in any suit, as Rainbow's columns build (card `s` on card `t`).
+fn any_suit(s: usize, t: usize) -> bool {
+    (s % 13 + 1) % 13 == t % 13
 }
 
 /// Rules whose columns build by `builds(s, t)` (card `s` on card `t`), any other knob as
@@ -1286,7 +1287,6 @@ fn in_the_last_pass_the_beam_keeps_the_waste_short() {
     // turned after it, and the beam's score counts it twenty: the beam alone wins more deals of
     // Rainbow's rules (one pass, one card a turn, any suit, the top card or the whole column): 19
     // of these 40, against 15 when a waste card counted one there as before the last pass.
-    let any_suit = |s: usize, t: usize| (s % 13 + 1) % 13 == t % 13;
     let rainbow = draw_one(rules_building(any_suit, 1, false, Some(1)));
     let stop = AtomicBool::new(false);
     let limits = limits(1_000_000, 64 << 20, &stop);
@@ -1310,7 +1310,6 @@ fn far_cards_known_by_class_keep_the_verdicts() {
     // plain search, and the lines replay.
     let stop = AtomicBool::new(false);
     let limits = limits(150_000, 1 << 24, &stop);
-    let any_suit = |s: usize, t: usize| (s % 13 + 1) % 13 == t % 13;
     let rule_sets = [
         draw_one(rules_building(any_suit, 1, false, Some(1))),
         rules_building(any_suit, 1, true, Some(1)),
@@ -1335,7 +1334,6 @@ fn far_cards_known_by_class_shorten_lost_proofs() {
     // moves into these 80 deals, 22 are proved lost within 500,000 positions, against 19 with
     // every card known as itself (the 3 more in 380,327 to 469,301 positions, the first 150,000
     // of them with every card as itself).
-    let any_suit = |s: usize, t: usize| (s % 13 + 1) % 13 == t % 13;
     let rainbow = draw_one(rules_building(any_suit, 1, false, Some(1)));
     let stop = AtomicBool::new(false);
     let limits = limits(500_000, 1 << 26, &stop);
