@@ -185,7 +185,7 @@ impl Generator {
         // Where both apply (runs of any length, draw 1, unlimited passes), the pool rule is kept
         // and swaps are plain moves: their arguments are not shown to combine, and the pool rule
         // prunes far more there (see `prune::pool`).
-        let pool = pruning.pool && pool::applies(rules, auto_finish, folds);
+        let pool = pool::on(rules, auto_finish, pruning);
         let twins = if pruning.swaps && swaps::applies(rules, auto_finish) && !pool {
             Twins::of(rules)
         } else {

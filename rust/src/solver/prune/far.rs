@@ -35,7 +35,7 @@
 //! itself (cards go up between the positions checked); under rules blind to suits the solver's
 //! keys merge more already.
 
-use super::{pool, reserve_order, swaps, turns};
+use super::{pool, reserve_order, swaps};
 use crate::engine::Engine;
 use crate::rules::Rules;
 use crate::solver::Pruning;
@@ -64,19 +64,15 @@ pub(in crate::solver) fn applies(rules: &Rules, auto_finish: bool, pruning: Prun
         && !auto_finish
         && !(pruning.solver_keys && rules.suit_blind())
         && !(pruning.swaps && swaps::applies(rules, auto_finish))
-        && !(pruning.pool
-            && pool::applies(
-                rules,
-                auto_finish,
-                pruning.fold_turns && turns::applies(rules),
-            ))
+        && !pool::on(rules, auto_finish, pruning)
         && !(pruning.reserve_order && reserve_order::applies(rules))
 }
 
 /// The region's bounds and each card's class, worked out once from the root.
 #[derive(Clone, Debug)]
 pub(in crate::solver) struct Far {
-    /// Each foundation's bound: the count it may not reach (13 or more: none).
+    /// Each foundation's bound: the count it may not reach (`u8::MAX`: none, a foundation's 13
+    /// cards included).
     bounds: Vec<u8>,
     /// What each card is known as: itself, or the first far card alike with it.
     class: [u8; 52],
@@ -86,7 +82,15 @@ impl Far {
     /// The far cards of `e`'s position and their classes; None when no two far cards are alike
     /// (nothing to merge).
     pub(in crate::solver) fn new(e: &Engine) -> Option<Far> {
-        let bounds: Vec<u8> = e.fcount.iter().map(|&n| n + FAR_MARGIN).collect();
+        let bounds: Vec<u8> = (e.fcount.iter())
+            .map(|&n| {
+                if n + FAR_MARGIN < 13 {
+                    n + FAR_MARGIN
+                } else {
+                    u8::MAX
+                }
+            })
+            .collect();
         let far = |c: u8| {
             let f = e.fsuit.iter().position(|&s| s == c / 13);
             f.is_some_and(|f| e.place_up(c) >= bounds[f])
@@ -121,9 +125,6 @@ impl Far {
     /// Whether `e`'s position is in the region: no foundation at its bound.
     #[inline]
     pub(in crate::solver) fn holds(&self, e: &Engine) -> bool {
-        e.fcount
-            .iter()
-            .zip(&self.bounds)
-            .all(|(&n, &b)| n < b || b >= 13)
+        e.fcount.iter().zip(&self.bounds).all(|(&n, &b)| n < b)
     }
 }

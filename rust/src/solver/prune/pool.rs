@@ -24,11 +24,13 @@
 //! them, to a position without an obligation that is nearer the win; a position with one is
 //! searched with every move onto its card, none forced.
 
+use super::turns;
 use crate::engine::Engine;
 use crate::hash::{z2, Tag};
 use crate::moves::{col_index, Move, WASTE};
 use crate::rules::Rules;
 use crate::solver::generator::{card_moved, SearchMove};
+use crate::solver::Pruning;
 
 /// Whether the argument holds: one card turned in every pass, unlimited passes (every card of the
 /// pool at hand), with the stock turns folded into the moves that follow them (`folded`: a use
@@ -55,6 +57,16 @@ pub(in crate::solver) fn applies(rules: &Rules, auto_finish: bool, folded: bool)
         && !rules.fill_waste_only
         && !rules.base_until_first
         && !rules.choose_base
+}
+
+/// Whether the rule is on: `applies`, where `pruning` lets it and folds the stock turns.
+pub(in crate::solver) fn on(rules: &Rules, auto_finish: bool, pruning: Pruning) -> bool {
+    pruning.pool
+        && applies(
+            rules,
+            auto_finish,
+            pruning.fold_turns && turns::applies(rules),
+        )
 }
 
 /// Whether search move `m` puts the waste's card on a column: a placement, whose position is
