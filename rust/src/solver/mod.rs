@@ -17,7 +17,8 @@
 //! - `prune::pool`: in draw 1 with unlimited passes, a card put from the waste on a column is
 //!   followed at once by a move onto it;
 //! - `prune::far`: cards that no foundation will want for a while are known by their class,
-//!   while the search stays clear of them (else it searches again with every card as itself);
+//!   while the search stays clear of them (else the searches that know every card as itself go
+//!   on);
 //! - `prune::shortcut`: shortcut searches over subsets of the legal moves take turns with the
 //!   complete search; a win they find is a legal win, and only the complete search says "lost".
 //!
@@ -75,8 +76,8 @@ pub enum Cut {
     States,
     Memory,
     Stopped,
-    /// A search that knows far cards by their class left its region (`prune::far`): the solver
-    /// searches again with every card known as itself, so `solve` never returns it.
+    /// A search that knows far cards by their class left its region (`prune::far`): the
+    /// searches that know every card as itself go on, so `solve` never returns it.
     Bounds,
 }
 

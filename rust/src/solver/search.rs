@@ -79,8 +79,9 @@ pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome 
 /// a finish, or a fill of an emptied column from the waste, all of this runs first under looser
 /// rules without those automatic moves (`relax`, `Pruning::relax_first`). Where cards far from
 /// wanted may be known by their class (`prune::far`, `Pruning::far`), it runs for the first
-/// `far::FAR_AFTER` positions, then with far cards known by class, and, when that attempt leaves
-/// its region, again from the start with every card as itself (`search_far`).
+/// `Schedule::far_after` positions, then pauses while searches that know far cards by class make
+/// an attempt of their own; when that attempt leaves its region, the first searches go on from
+/// where they paused (`search_far`).
 pub fn solve_with(
     e: &mut Engine,
     limits: &Limits<'_>,
@@ -114,6 +115,9 @@ pub struct Schedule {
     /// 42.5 % resolved against 32.5 %, Rainbow 70.0 % against 67.5 %; the published rules
     /// (draw 3) and Superior as many, lost proofs as fast.
     pub beam: u64,
+    /// The positions searched with every card known as itself before far cards are known by
+    /// their class, where they may be (`far::FAR_AFTER`).
+    pub far_after: u64,
 }
 
 impl Schedule {
@@ -125,6 +129,7 @@ impl Schedule {
         shortcut: 300_000,
         restarts: 50_000,
         beam: 100_000,
+        far_after: far::FAR_AFTER,
     };
 }
 
@@ -166,11 +171,12 @@ pub fn solve_scheduled(
     search_far(e, limits, auto_finish, pruning, schedule, false)
 }
 
-/// `search_all`, with far cards known by their class where that applies (`prune::far`): first
-/// with every card known as itself for `far::FAR_AFTER` positions (most deals are settled
-/// within them), then with far cards known by class, whose verdict holds unless a complete search
-/// left the region, and then again with every card known as itself; each with what is left of the
-/// budget.
+/// The searches under the rules of `e` (the finish as `auto_finish` has it, each search's order
+/// with `Order::waste_fills_first` as `waste_fills_first` gives), with far cards known by their
+/// class where that applies (`prune::far`): first with every card known as itself for
+/// `Schedule::far_after` positions (most deals are settled within them), then with far cards
+/// known by class, whose verdict holds unless a complete search left the region, and, when one
+/// did, on from where the first searches paused, with what is left of the budget.
 fn search_far(
     e: &mut Engine,
     limits: &Limits<'_>,
@@ -179,242 +185,324 @@ fn search_far(
     schedule: Schedule,
     waste_fills_first: bool,
 ) -> Outcome {
+    let setting = Setting {
+        auto_finish,
+        pruning,
+        schedule,
+        waste_fills_first,
+    };
     let classes = far::applies(&e.rules, auto_finish, pruning)
         .then(|| Far::new(e))
         .flatten();
-    let fills = waste_fills_first;
+    let mut exact = Race::new(e, limits.memory, setting, None);
     let Some(classes) = classes else {
-        return search_all(e, limits, auto_finish, pruning, schedule, fills, None);
+        return exact.run(limits);
     };
-    // The first attempt, capped, and the one with far cards by class: each gives way to the next
-    // when it reaches its cap with budget left, or leaves the region.
-    let mut spent = 0;
-    for (phase, cap) in [(None, Some(far::FAR_AFTER)), (Some(&classes), None)] {
-        let left = limits.max_states.map(|n| n.saturating_sub(spent));
-        let rest = Limits {
-            max_states: cap.map_or(left, |c| Some(left.map_or(c, |n| n.min(c)))),
-            ..*limits
-        };
-        let mut out = search_all(e, &rest, auto_finish, pruning, schedule, fills, phase);
-        out.states += spent;
-        spent = out.states;
-        let next = match out.cut {
-            Some(Cut::Bounds) => true,
-            Some(Cut::States) => cap.is_some() && limits.max_states.is_none_or(|n| spent < n),
-            _ => false,
-        };
-        if !next {
-            return out;
-        }
-    }
-    let rest = Limits {
-        max_states: limits.max_states.map(|n| n.saturating_sub(spent)),
+    // Every card known as itself, up to `far_after` positions.
+    let after = schedule.far_after;
+    let capped = Limits {
+        max_states: Some(limits.max_states.map_or(after, |n| n.min(after))),
         ..*limits
     };
-    let mut out = search_all(e, &rest, auto_finish, pruning, schedule, fills, None);
-    out.states += spent;
+    let first = exact.run(&capped);
+    let budget_left = limits.max_states.is_none_or(|n| first.states < n);
+    if first.cut != Some(Cut::States) || !budget_left {
+        return first;
+    }
+    // Far cards known by class, in the memory the paused searches leave, with the budget left.
+    let spent = first.states;
+    let rest = Limits {
+        max_states: limits.max_states.map(|n| n - spent),
+        memory: limits.memory.saturating_sub(exact.bytes()),
+        ..*limits
+    };
+    let mut attempt = Race::new(e, rest.memory, setting, Some(&classes)).run(&rest);
+    if attempt.cut != Some(Cut::Bounds) {
+        attempt.states += spent;
+        return attempt;
+    }
+    // It left the region: the first searches go on, with what is left of the budget (their
+    // count of positions goes on from theirs).
+    let tried = attempt.states;
+    let rest = Limits {
+        max_states: limits.max_states.map(|n| n.saturating_sub(tried)),
+        ..*limits
+    };
+    let mut out = exact.run(&rest);
+    out.states += tried;
     out
 }
 
-/// `solve_scheduled` with the finish searched as the rules have it (`auto_finish`), each search's
-/// order with `Order::waste_fills_first` as given, and the complete searches knowing far cards by
-/// their class where `far` gives them (`prune::far`).
-fn search_all(
-    e: &mut Engine,
-    limits: &Limits<'_>,
+/// How the searches of a `Race` search: the same for every attempt of one solve.
+#[derive(Clone, Copy)]
+struct Setting {
     auto_finish: bool,
     pruning: Pruning,
     schedule: Schedule,
     waste_fills_first: bool,
-    far: Option<&Far>,
-) -> Outcome {
-    let first = Order::of(&e.rules);
-    let second = pruning
-        .second_order
-        .then(|| Order::second(&e.rules))
-        .flatten();
-    let shortcut = pruning.shortcut.then(|| shortcut::pass(&e.rules)).flatten();
-    // Each search, and whether it starts at the root: the first complete search and its helpers
-    // share set 0; a second order and a shortcut have a set of their own. The complete searches
-    // know far cards by their class where `far` gives them.
-    let complete = |order, set| Role {
-        pass: Pass::COMPLETE,
-        order,
-        set,
-        far: far.cloned(),
-    };
-    let mut plan = vec![(complete(first, 0), true)];
-    let helpers = Order::helpers(&e.rules);
-    if pruning.helper {
-        // The helpers share the first search's set (`Order::helpers`).
-        for &order in &helpers {
-            plan.push((complete(order, 0), false));
-        }
-    }
-    if let Some(order) = second {
-        plan.push((complete(order, 1), true));
-    }
-    if let Some(pass) = shortcut {
-        let set = 1 + usize::from(second.is_some());
-        plan.push((
-            Role {
-                pass,
-                order: first,
-                set,
-                far: None,
-            },
-            true,
-        ));
-    }
-    // A search that starts again in shuffled orders (`restarts`), in a set of its own, last.
-    let restarts = pruning.restarts.then(|| {
-        let mut orders = vec![first];
-        orders.extend(helpers.iter().copied());
-        orders.extend(second);
-        plan.push((
-            complete(
-                first,
-                1 + plan.iter().map(|(r, _)| r.set).max().unwrap_or(0),
-            ),
-            true,
-        ));
-        orders
-    });
-    let n_sets = plan.iter().map(|(role, _)| role.set).max().unwrap_or(0) + 1;
-    // The search that starts again has a small share (its runs are short, and a run that fills
-    // it starts again); the other sets share the rest evenly.
-    let small = restarts
-        .as_ref()
-        .map_or(0, |_| limits.memory / restarts::MEMORY_SHARE);
-    // The beam's share (its set and its positions) comes off the top too.
-    let beamed = if pruning.beam {
-        limits.memory / beam::MEMORY_SHARE
-    } else {
-        0
-    };
-    // Made at its first turn (most deals are settled before), dropped after its last run.
-    let mut beam: Option<Beam> = None;
-    let mut beam_over = !pruning.beam;
-    let even = (limits.memory - small - beamed) / (n_sets - usize::from(restarts.is_some())).max(1);
-    let mut sets: Vec<Visited> = (0..n_sets)
-        .map(|k| {
-            if restarts.is_some() && k == n_sets - 1 {
-                Visited::new(small)
-            } else {
-                Visited::new(even)
-            }
-        })
-        .collect();
-    let mut states = 1u64; // the root
-    let mut searches: Vec<Search> = plan
-        .into_iter()
-        .map(|(role, at_root)| {
-            let seen = at_root.then_some(&mut sets[role.set]);
-            Search::new(
-                e,
-                role,
-                pruning,
-                auto_finish,
-                waste_fills_first,
-                seen,
-                &mut states,
-            )
-        })
-        .collect();
-    if let Some(orders) = restarts {
-        let last = searches.len() - 1;
-        searches[last].restart_with(orders, states);
-    }
-    searches[0].lead = true;
-    let mut i = 0;
-    let mut rounds = 0;
-    loop {
-        let set = searches[i].set;
-        // An idle search is given work first (if there is any), and then searches on at once.
-        let mut step = if searches[i].idle() {
-            take_work(&mut searches, i, &mut sets[set], &mut states)
-        } else {
-            Step::Paused
+}
+
+/// The searches of one attempt, taking turns (see `solve_with`), their visited sets and the
+/// beam: a race that can pause at a budget of positions and go on later from where it was.
+struct Race {
+    setting: Setting,
+    searches: Vec<Search>,
+    sets: Vec<Visited>,
+    /// The positions the race has searched, the root included.
+    states: u64,
+    /// Whose turn it is, and the rounds of turns played.
+    turn: usize,
+    rounds: u32,
+    /// The beam's memory, the beam (made at its first turn: most deals are settled before),
+    /// and whether its last run is over (it is dropped then).
+    beamed: usize,
+    beam: Option<Beam>,
+    beam_over: bool,
+    /// Set when the race is over: its outcome, given again to a later `run`.
+    over: Option<Outcome>,
+    /// The root, where the beam starts.
+    root: Engine,
+}
+
+impl Race {
+    /// The searches from `e`'s position, within `memory` bytes, the complete ones knowing far
+    /// cards by their class where `far` gives them.
+    fn new(e: &Engine, memory: usize, setting: Setting, far: Option<&Far>) -> Race {
+        let Setting { pruning, .. } = setting;
+        let first = Order::of(&e.rules);
+        let second = pruning
+            .second_order
+            .then(|| Order::second(&e.rules))
+            .flatten();
+        let shortcut = pruning.shortcut.then(|| shortcut::pass(&e.rules)).flatten();
+        // Each search, and whether it starts at the root: the first complete search and its
+        // helpers share set 0; a second order and a shortcut have a set of their own. The
+        // complete searches know far cards by their class where `far` gives them.
+        let complete = |order, set| Role {
+            pass: Pass::COMPLETE,
+            order,
+            set,
+            far: far.cloned(),
         };
-        if let Step::Paused = step {
-            let slice = match (searches[i].turns, searches[i].lead) {
-                (0, _) => schedule.probe,
-                (1, true) => schedule.first,
-                _ if searches[i].restarts.is_some() => schedule.restarts,
-                _ if searches[i].complete() => schedule.slice,
-                _ => schedule.shortcut,
-            };
-            searches[i].turns += 1;
-            step = searches[i].run(limits, &mut states, slice, &mut sets[set]);
+        let mut plan = vec![(complete(first, 0), true)];
+        let helpers = Order::helpers(&e.rules);
+        if pruning.helper {
+            // The helpers share the first search's set (`Order::helpers`).
+            for &order in &helpers {
+                plan.push((complete(order, 0), false));
+            }
         }
-        // A complete search of another set, which goes on when this set's searches stop: not the
-        // one that starts again, whose runs prove "lost" only when a deal is small.
-        let others = searches
-            .iter()
-            .any(|s| s.set != set && s.complete() && s.restarts.is_none());
-        match step {
-            Step::Paused => {
-                i += 1;
-                if i == searches.len() {
-                    // A round of turns is over: the beam's turn, once the first search has had
-                    // its long one (most deals are settled by then).
-                    rounds += 1;
-                    if rounds >= 2 && !beam_over {
-                        let b =
-                            beam.get_or_insert_with(|| Beam::new(e, pruning, auto_finish, beamed));
-                        match b.turn(limits, &mut states, schedule.beam) {
-                            BeamStep::Won(line) => {
-                                return Outcome {
-                                    verdict: Verdict::Won,
-                                    line,
-                                    states,
-                                    cut: None,
+        if let Some(order) = second {
+            plan.push((complete(order, 1), true));
+        }
+        if let Some(pass) = shortcut {
+            let set = 1 + usize::from(second.is_some());
+            plan.push((
+                Role {
+                    pass,
+                    order: first,
+                    set,
+                    far: None,
+                },
+                true,
+            ));
+        }
+        // A search that starts again in shuffled orders (`restarts`), in a set of its own, last.
+        let restarts = pruning.restarts.then(|| {
+            let mut orders = vec![first];
+            orders.extend(helpers.iter().copied());
+            orders.extend(second);
+            plan.push((
+                complete(
+                    first,
+                    1 + plan.iter().map(|(r, _)| r.set).max().unwrap_or(0),
+                ),
+                true,
+            ));
+            orders
+        });
+        let n_sets = plan.iter().map(|(role, _)| role.set).max().unwrap_or(0) + 1;
+        // The search that starts again has a small share (its runs are short, and a run that
+        // fills it starts again); the other sets share the rest evenly.
+        let small = restarts
+            .as_ref()
+            .map_or(0, |_| memory / restarts::MEMORY_SHARE);
+        // The beam's share (its set and its positions) comes off the top too.
+        let beamed = if pruning.beam {
+            memory / beam::MEMORY_SHARE
+        } else {
+            0
+        };
+        let even = (memory - small - beamed) / (n_sets - usize::from(restarts.is_some())).max(1);
+        let mut sets: Vec<Visited> = (0..n_sets)
+            .map(|k| {
+                if restarts.is_some() && k == n_sets - 1 {
+                    Visited::new(small)
+                } else {
+                    Visited::new(even)
+                }
+            })
+            .collect();
+        let mut states = 1u64; // the root
+        let mut searches: Vec<Search> = plan
+            .into_iter()
+            .map(|(role, at_root)| {
+                let seen = at_root.then_some(&mut sets[role.set]);
+                Search::new(e, role, setting, seen, &mut states)
+            })
+            .collect();
+        if let Some(orders) = restarts {
+            let last = searches.len() - 1;
+            searches[last].restart_with(orders, states);
+        }
+        searches[0].lead = true;
+        Race {
+            setting,
+            searches,
+            sets,
+            states,
+            turn: 0,
+            rounds: 0,
+            beamed,
+            beam: None,
+            beam_over: !pruning.beam,
+            over: None,
+            root: e.clone(),
+        }
+    }
+
+    /// The bytes the race holds now: its visited sets' tables, and the beam's share once made.
+    fn bytes(&self) -> usize {
+        let sets: usize = self.sets.iter().map(Visited::bytes).sum();
+        sets + self.beam.as_ref().map_or(0, |_| self.beamed)
+    }
+
+    /// Search on until a verdict or a cut (`limits.max_states` counts the race's positions from
+    /// its start): a race cut for its budget goes on from where it was when run again with a
+    /// larger one.
+    fn run(&mut self, limits: &Limits<'_>) -> Outcome {
+        if let Some(out) = &self.over {
+            return out.clone();
+        }
+        let out = self.race(limits);
+        if out.cut != Some(Cut::States) {
+            self.over = Some(out.clone());
+        }
+        out
+    }
+
+    fn race(&mut self, limits: &Limits<'_>) -> Outcome {
+        let schedule = self.setting.schedule;
+        let searches = &mut self.searches;
+        let sets = &mut self.sets;
+        let states = &mut self.states;
+        let i = &mut self.turn;
+        // A race cut at the beam's turn goes on with the next round.
+        *i %= searches.len();
+        loop {
+            let set = searches[*i].set;
+            // An idle search is given work first (if there is any), and then searches on at once.
+            let mut step = if searches[*i].idle() {
+                take_work(searches, *i, &mut sets[set], states)
+            } else {
+                Step::Paused
+            };
+            let ran = matches!(step, Step::Paused);
+            if ran {
+                let slice = match (searches[*i].turns, searches[*i].lead) {
+                    (0, _) => schedule.probe,
+                    (1, true) => schedule.first,
+                    _ if searches[*i].restarts.is_some() => schedule.restarts,
+                    _ if searches[*i].complete() => schedule.slice,
+                    _ => schedule.shortcut,
+                };
+                searches[*i].turns += 1;
+                step = searches[*i].run(limits, states, slice, &mut sets[set]);
+            }
+            // A complete search of another set, which goes on when this set's searches stop: not
+            // the one that starts again, whose runs prove "lost" only when a deal is small.
+            let others = searches
+                .iter()
+                .any(|s| s.set != set && s.complete() && s.restarts.is_none());
+            match step {
+                Step::Paused => {
+                    *i += 1;
+                    if *i == searches.len() {
+                        // A round of turns is over: the beam's turn, once the first search has
+                        // had its long one (most deals are settled by then).
+                        self.rounds += 1;
+                        if self.rounds >= 2 && !self.beam_over {
+                            let Setting {
+                                pruning,
+                                auto_finish,
+                                ..
+                            } = self.setting;
+                            let beamed = self.beamed;
+                            let root = &self.root;
+                            let b = self.beam.get_or_insert_with(|| {
+                                Beam::new(root, pruning, auto_finish, beamed)
+                            });
+                            match b.turn(limits, states, schedule.beam) {
+                                BeamStep::Won(line) => {
+                                    return Outcome {
+                                        verdict: Verdict::Won,
+                                        line,
+                                        states: *states,
+                                        cut: None,
+                                    }
                                 }
+                                BeamStep::Paused => {}
+                                BeamStep::Over => {
+                                    self.beam = None;
+                                    self.beam_over = true;
+                                }
+                                BeamStep::Ended(cut) => return ended(Some(cut), *states),
                             }
-                            BeamStep::Paused => {}
-                            BeamStep::Over => {
-                                beam = None;
-                                beam_over = true;
-                            }
-                            BeamStep::Ended(cut) => return ended(Some(cut), states),
                         }
                     }
                 }
-            }
-            Step::Won => {
-                return Outcome {
-                    verdict: Verdict::Won,
-                    line: searches[i].line(),
-                    states,
-                    cut: None,
+                Step::Won => {
+                    return Outcome {
+                        verdict: Verdict::Won,
+                        line: searches[*i].line(),
+                        states: *states,
+                        cut: None,
+                    }
+                }
+                // A complete search's stack is empty, and no other search of its set had work to
+                // give it (`take_work`): lost once every complete search of the set is so.
+                Step::Lost if searches[*i].complete() => {
+                    if searches.iter().all(|s| s.set != set || s.idle()) {
+                        return ended(None, *states);
+                    }
+                    *i += 1;
+                }
+                // A shortcut ended (it proves nothing; a complete search always runs beside it),
+                // or the searches of a set ran out of its memory while a complete search of
+                // another set goes on: they stop, and their memory goes to the others.
+                Step::Lost | Step::Ended(Cut::Memory) if others => {
+                    searches.retain(|s| s.set != set);
+                    sets[set] = Visited::new(0); // its table freed before the others grow
+                    let mut left: Vec<usize> = searches.iter().map(|s| s.set).collect();
+                    left.sort_unstable();
+                    left.dedup();
+                    for &k in &left {
+                        sets[k].raise(limits.memory / left.len());
+                    }
+                    *i = 0;
+                }
+                Step::Lost => unreachable!("a shortcut runs beside a complete search"),
+                Step::Ended(cut) => {
+                    // A search cut for its budget is where it was: the next run goes on with it
+                    // (its turn counted once more).
+                    if cut == Cut::States && ran {
+                        searches[*i].turns -= 1;
+                    }
+                    return ended(Some(cut), *states);
                 }
             }
-            // A complete search's stack is empty, and no other search of its set had work to give
-            // it (`take_work`): lost once every complete search of the set is so.
-            Step::Lost if searches[i].complete() => {
-                if searches.iter().all(|s| s.set != set || s.idle()) {
-                    return ended(None, states);
-                }
-                i += 1;
-            }
-            // A shortcut ended (it proves nothing; a complete search always runs beside it), or
-            // the searches of a set ran out of its memory while a complete search of another set
-            // goes on: they stop, and their memory goes to the others.
-            Step::Lost | Step::Ended(Cut::Memory) if others => {
-                searches.retain(|s| s.set != set);
-                sets[set] = Visited::new(0); // its table freed before the others grow
-                let mut left: Vec<usize> = searches.iter().map(|s| s.set).collect();
-                left.sort_unstable();
-                left.dedup();
-                for &k in &left {
-                    sets[k].raise(limits.memory / left.len());
-                }
-                i = 0;
-            }
-            Step::Lost => unreachable!("a shortcut runs beside a complete search"),
-            Step::Ended(cut) => return ended(Some(cut), states),
+            *i %= searches.len();
         }
-        i %= searches.len();
     }
 }
 
@@ -514,12 +602,16 @@ impl Search {
     fn new(
         e: &Engine,
         role: Role,
-        pruning: Pruning,
-        auto_finish: bool,
-        waste_fills_first: bool,
+        setting: Setting,
         seen: Option<&mut Visited>,
         states: &mut u64,
     ) -> Search {
+        let Setting {
+            pruning,
+            auto_finish,
+            waste_fills_first,
+            ..
+        } = setting;
         let mut e = e.clone();
         if pruning.solver_keys {
             e.use_solver_keys(); // (`fingerprint`)

@@ -42,6 +42,11 @@ impl Visited {
         self.len = 0;
     }
 
+    /// The bytes its table takes now.
+    pub(super) fn bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<u128>()
+    }
+
     /// Let the set grow to `memory` bytes.
     pub(super) fn raise(&mut self, memory: usize) {
         self.max_slots = self.max_slots.max(Visited::slots_in(memory));
