@@ -1356,8 +1356,8 @@ fn far_cards_known_by_class_shorten_lost_proofs() {
     // Under Rainbow's rules (one pass, one card a turn, any suit, the top card or the whole
     // column), lost positions seldom put a card up far past the foundations' cards, and with the
     // cards far from wanted known by rank their proofs take fewer positions: of positions 10 to 40
-    // moves into these 80 deals, 22 are proved lost within 500,000 positions, against 19 with
-    // every card known as itself (the 3 more in 380,327 to 469,301 positions, the first 150,000
+    // moves into these 80 deals, 23 are proved lost within 500,000 positions, against 19 with
+    // every card known as itself (the 4 more in 244,768 to 469,441 positions, the first 150,000
     // of them with every card as itself).
     let rainbow = draw_one(rules_building(any_suit, 1, false, Some(1)));
     let stop = AtomicBool::new(false);

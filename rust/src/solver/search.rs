@@ -80,8 +80,8 @@ pub fn solve(e: &mut Engine, limits: &Limits<'_>, auto_finish: bool) -> Outcome 
 /// rules without those automatic moves (`relax`, `Pruning::relax_first`). Where cards far from
 /// wanted may be known by their class (`prune::far`, `Pruning::far`), it runs for the first
 /// `Schedule::far_after` positions, then pauses while searches that know far cards by class make
-/// an attempt of their own; when that attempt leaves its region, the first searches go on from
-/// where they paused (`search_far`).
+/// attempts of their own, in wider regions in turn; when the last leaves its region, the first
+/// searches go on from where they paused (`search_far`).
 pub fn solve_with(
     e: &mut Engine,
     limits: &Limits<'_>,
@@ -175,8 +175,9 @@ pub fn solve_scheduled(
 /// with `Order::waste_fills_first` as `waste_fills_first` gives), with far cards known by their
 /// class where that applies (`prune::far`): first with every card known as itself for
 /// `Schedule::far_after` positions (most deals are settled within them), then with far cards
-/// known by class, whose verdict holds unless a complete search left the region, and, when one
-/// did, on from where the first searches paused, with what is left of the budget.
+/// known by class, whose verdict holds unless a complete search left the region, at each margin
+/// of `far::FAR_MARGINS` in turn while the last attempt left its region, and then on from where
+/// the first searches paused, with what is left of the budget.
 fn search_far(
     e: &mut Engine,
     limits: &Limits<'_>,
@@ -191,13 +192,10 @@ fn search_far(
         schedule,
         waste_fills_first,
     };
-    let classes = far::applies(&e.rules, auto_finish, pruning)
-        .then(|| Far::new(e))
-        .flatten();
     let mut exact = Race::new(e, limits.memory, setting, None);
-    let Some(classes) = classes else {
+    if !far::applies(&e.rules, auto_finish, pruning) {
         return exact.run(limits);
-    };
+    }
     // Every card known as itself, up to `far_after` positions.
     let after = schedule.far_after;
     let capped = Limits {
@@ -209,21 +207,29 @@ fn search_far(
     if first.cut != Some(Cut::States) || !budget_left {
         return first;
     }
-    // Far cards known by class, in the memory the paused searches leave, with the budget left.
-    let spent = first.states;
-    let rest = Limits {
-        max_states: limits.max_states.map(|n| n - spent),
-        memory: limits.memory.saturating_sub(exact.bytes()),
-        ..*limits
-    };
-    let mut attempt = Race::new(e, rest.memory, setting, Some(&classes)).run(&rest);
-    if attempt.cut != Some(Cut::Bounds) {
+    // Far cards known by class, each margin in turn while the last attempt left its region, in
+    // the memory the paused searches leave, with the budget left.
+    let mut spent = first.states;
+    let memory = limits.memory.saturating_sub(exact.bytes());
+    for margin in far::FAR_MARGINS {
+        let Some(classes) = Far::new(e, margin) else {
+            continue; // nothing to merge
+        };
+        let rest = Limits {
+            max_states: limits.max_states.map(|n| n.saturating_sub(spent)),
+            memory,
+            ..*limits
+        };
+        let mut attempt = Race::new(e, memory, setting, Some(&classes)).run(&rest);
         attempt.states += spent;
-        return attempt;
+        if attempt.cut != Some(Cut::Bounds) {
+            return attempt;
+        }
+        spent = attempt.states;
     }
-    // It left the region: the first searches go on, with what is left of the budget (their
-    // count of positions goes on from theirs).
-    let tried = attempt.states;
+    // The last attempt left its region: the first searches go on, with what is left of the
+    // budget (their count of positions goes on from theirs).
+    let tried = spent - first.states;
     let rest = Limits {
         max_states: limits.max_states.map(|n| n.saturating_sub(tried)),
         ..*limits

@@ -1,8 +1,8 @@
 //! Far cards: cards that no foundation will want for a while are known by their class alone.
 //!
 //! Where the foundations are one pile per suit of one deck, call a card *far* when its place in
-//! its foundation's order is at least `FAR_MARGIN` past that foundation's count at the root, and
-//! let each foundation's *bound* be that count plus the margin. While no foundation reaches its
+//! its foundation's order is at least a margin past that foundation's count at the root, and let
+//! each foundation's *bound* be that count plus the margin. While no foundation reaches its
 //! bound (the *region*), no far card is on a foundation or wanted by one, and the rules see a far
 //! card only through its build-table rows and columns (which cards go on it, which it goes on,
 //! whether it goes on an empty column) and its place. Two far cards with the same rows and
@@ -20,13 +20,14 @@
 //! up to such swaps (the first that were not would follow, by a move that the swap carries over,
 //! from one that was, or its swap), and all of them are in the region, where no foundation is
 //! complete: no win is reachable. So every complete search checks each position it expands
-//! (`Far::holds`); the first outside the region ends the attempt at once (`Cut::Bounds`), and the
-//! searches that know every card as itself, paused while it ran, go on from where they were
-//! (`search::search_far`), with what is left of the budget. A win found meanwhile is a line of
-//! legal moves, a win whatever the region. The attempt comes after a first `FAR_AFTER` positions
-//! with every card as itself, which settle most deals. Won deals leave the region early (their
-//! foundations grow), so the attempt costs them little; lost deals of one-pass games stay in it,
-//! and their proofs shrink.
+//! (`Far::holds`); the first outside the region ends the attempt at once (`Cut::Bounds`). Then
+//! another attempt is made with a wider margin (`FAR_MARGINS`: a narrow region has more far cards
+//! and is left sooner), and when the last has left its region, the searches that know every card
+//! as itself, paused while they ran, go on from where they were (`search::search_far`), with
+//! what is left of the budget. A win found meanwhile is a line of legal moves, a win whatever the
+//! region. The attempts come after a first `FAR_AFTER` positions with every card as itself, which
+//! settle most deals. Won deals leave the regions early (their foundations grow), so the attempts
+//! cost them little; lost deals of one-pass games stay in one, and their proofs shrink.
 //!
 //! Not where the swap would change a decision: the twin rule (`prune::swaps`) builds on one of two
 //! twins by its card, the pool's keys name the card placed (`prune::pool`), and the reserve's
@@ -40,12 +41,18 @@ use crate::engine::Engine;
 use crate::rules::Rules;
 use crate::solver::Pruning;
 
-/// How far past a foundation's count at the root a card is far. On 20 lost and 30 won `rainbow`
-/// deals of its survey (30 million positions each), with far cards known by class from the start:
-/// margins 6, 7, 8 and 10 proved the 20 lost in 137, 94, 91 and 117 million positions in all (168
-/// million without), and won the 28 won deals that all settle in 34.7, 35.3, 35.8 and 43.4 million
-/// (34.2 without). A narrower region is left more often; a wider one has fewer far cards.
-pub(in crate::solver) const FAR_MARGIN: u8 = 8;
+/// How far past a foundation's count at the root a card is far, in each attempt: the next
+/// attempt is made when the last one leaves its region. A narrower region is left more often; a
+/// wider one has fewer far cards. On 20 lost and 30 won `rainbow` deals of its survey (30 million
+/// positions each), with far cards known by class from the start, one attempt of margin 6, 7, 8
+/// or 10 proved the 20 lost in 137, 94, 91 and 117 million positions in all (168 million without),
+/// and won the 28 won deals that all settle in 34.7, 35.3, 35.8 and 43.4 million (34.2 without).
+/// After 150,000 positions, margin 5 then 8, against 8 alone: the 20 lost in 90.7 million against
+/// 92.9, the 29 won in 58.3 million as many; 12 lost `chameleon` deals (20 million each) in 82.5
+/// million against 114.2 (6 then 8: 85.7; 4, 6 then 8: 83.5), 16 won in 102.2 million as many; 11
+/// lost `rainfall` deals (60 million each) in 197.4 million against 224.6 (6 then 8: 204.9), 16
+/// won in 20.4 million as many.
+pub(in crate::solver) const FAR_MARGINS: [u8; 2] = [5, 8];
 
 /// How many positions the solver searches with every card known as itself before it knows far
 /// cards by class: every search's short first turn (`Schedule::probe`) fits, and the easy deals,
@@ -81,17 +88,11 @@ pub(in crate::solver) struct Far {
 }
 
 impl Far {
-    /// The far cards of `e`'s position and their classes; None when no two far cards are alike
-    /// (nothing to merge).
-    pub(in crate::solver) fn new(e: &Engine) -> Option<Far> {
+    /// The far cards of `e`'s position, `margin` past its foundations' counts, and their
+    /// classes; None when no two far cards are alike (nothing to merge).
+    pub(in crate::solver) fn new(e: &Engine, margin: u8) -> Option<Far> {
         let bounds: Vec<u8> = (e.fcount.iter())
-            .map(|&n| {
-                if n + FAR_MARGIN < 13 {
-                    n + FAR_MARGIN
-                } else {
-                    u8::MAX
-                }
-            })
+            .map(|&n| if n + margin < 13 { n + margin } else { u8::MAX })
             .collect();
         let far = |c: u8| {
             let f = e.fsuit.iter().position(|&s| s == c / 13);
