@@ -193,7 +193,15 @@ fn search_far(
         waste_fills_first,
     };
     let mut exact = Race::new(e, limits.memory, setting, None);
-    if !far::applies(&e.rules, auto_finish, pruning) {
+    // The far cards at each margin, where some two are alike (else there is nothing to merge).
+    let attempts: Vec<Far> = if far::applies(&e.rules, auto_finish, pruning) {
+        (far::FAR_MARGINS.iter())
+            .filter_map(|&margin| Far::new(e, margin))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    if attempts.is_empty() {
         return exact.run(limits);
     }
     // Every card known as itself, up to `far_after` positions.
@@ -211,16 +219,13 @@ fn search_far(
     // the memory the paused searches leave, with the budget left.
     let mut spent = first.states;
     let memory = limits.memory.saturating_sub(exact.bytes());
-    for margin in far::FAR_MARGINS {
-        let Some(classes) = Far::new(e, margin) else {
-            continue; // nothing to merge
-        };
+    for classes in &attempts {
         let rest = Limits {
             max_states: limits.max_states.map(|n| n.saturating_sub(spent)),
             memory,
             ..*limits
         };
-        let mut attempt = Race::new(e, memory, setting, Some(&classes)).run(&rest);
+        let mut attempt = Race::new(e, memory, setting, Some(classes)).run(&rest);
         attempt.states += spent;
         if attempt.cut != Some(Cut::Bounds) {
             return attempt;
