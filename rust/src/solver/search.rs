@@ -269,8 +269,6 @@ struct Race {
     beamed: usize,
     beam: Option<Beam>,
     beam_over: bool,
-    /// Set when the race is over: its outcome, given again to a later `run`.
-    over: Option<Outcome>,
     /// The root, where the beam starts.
     root: Engine,
 }
@@ -377,7 +375,6 @@ impl Race {
             beamed,
             beam: None,
             beam_over: !pruning.beam,
-            over: None,
             root: e.clone(),
         }
     }
@@ -390,19 +387,8 @@ impl Race {
 
     /// Search on until a verdict or a cut (`limits.max_states` counts the race's positions from
     /// its start): a race cut for its budget goes on from where it was when run again with a
-    /// larger one.
+    /// larger one (the only way it is run again).
     fn run(&mut self, limits: &Limits<'_>) -> Outcome {
-        if let Some(out) = &self.over {
-            return out.clone();
-        }
-        let out = self.race(limits);
-        if out.cut != Some(Cut::States) {
-            self.over = Some(out.clone());
-        }
-        out
-    }
-
-    fn race(&mut self, limits: &Limits<'_>) -> Outcome {
         let schedule = self.setting.schedule;
         let searches = &mut self.searches;
         let sets = &mut self.sets;

@@ -57,11 +57,11 @@ pub(in crate::solver) const FAR_MARGINS: [u8; 2] = [5, 8];
 /// How many positions the solver searches with every card known as itself before it knows far
 /// cards by class: every search's short first turn (`Schedule::probe`) fits, and the easy deals,
 /// most of them, are settled within them, with no attempt that a position outside the region
-/// ends. On the 28 won `rainbow` deals above, with the solver searching again from the start
+/// ends. On the 28 won `rainbow` deals above, when the solver searched again from the start
 /// after an attempt that left the region: 38.1 million positions in all, against 35.8 million
 /// with far cards known by class from the start (36.7 million after 50,000, 41.6 million after
-/// 400,000); the 20 lost in 93.6 million. Now that the first searches go on from where they
-/// paused instead, 36.7 million after 150,000.
+/// 400,000); the 20 lost in 93.6 million. With the first searches going on from where they
+/// paused, as now: 36.7 million after 150,000.
 pub(in crate::solver) const FAR_AFTER: u64 = 150_000;
 
 /// Whether the argument holds under `rules` with `pruning` (see the module docs).
