@@ -609,6 +609,7 @@ fn searches_taking_turns_every_few_positions_give_the_plain_verdicts() {
     // search's, lost ones included (a move given and then never explored would turn a win into
     // "lost" here), and every line replays. Also with the helper alone (no second order, no
     // shortcut) and with the second order beside it, under each move mode and any-suit building.
+    // The search that starts again stops after a few dozen turns, its memory going to the others.
     let stop = AtomicBool::new(false);
     let limits = limits(40_000, 1 << 24, &stop);
     let rule_sets = [
@@ -648,6 +649,7 @@ fn searches_taking_turns_every_few_positions_give_the_plain_verdicts() {
                     restarts: slice,
                     beam: slice,
                     far_after: 100 * slice,
+                    restarts_until: 60 * slice,
                 };
                 let out = solve_scheduled(&mut e, &limits, false, pruning, schedule);
                 if out.verdict == Verdict::Unknown {

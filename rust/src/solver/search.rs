@@ -118,6 +118,8 @@ pub struct Schedule {
     /// The positions searched with every card known as itself before far cards are known by
     /// their class, where they may be (`far::FAR_AFTER`).
     pub far_after: u64,
+    /// The positions after which the search that starts again stops (`restarts::UNTIL`).
+    pub restarts_until: u64,
 }
 
 impl Schedule {
@@ -130,6 +132,7 @@ impl Schedule {
         restarts: 50_000,
         beam: 100_000,
         far_after: far::FAR_AFTER,
+        restarts_until: restarts::UNTIL,
     };
 }
 
@@ -397,6 +400,15 @@ impl Race {
         // A race cut at the beam's turn goes on with the next round.
         *i %= searches.len();
         loop {
+            // The search that starts again stops once the race has searched
+            // `schedule.restarts_until` positions (its wins come early), and its memory goes to
+            // the others.
+            if searches[*i].restarts.is_some() && *states >= schedule.restarts_until {
+                let set = searches[*i].set;
+                drop_set(searches, sets, set, limits.memory);
+                *i %= searches.len();
+                continue;
+            }
             let set = searches[*i].set;
             // An idle search is given work first (if there is any), and then searches on at once.
             let mut step = if searches[*i].idle() {
@@ -478,14 +490,7 @@ impl Race {
                 // or the searches of a set ran out of its memory while a complete search of
                 // another set goes on: they stop, and their memory goes to the others.
                 Step::Lost | Step::Ended(Cut::Memory) if others => {
-                    searches.retain(|s| s.set != set);
-                    sets[set] = Visited::new(0); // its table freed before the others grow
-                    let mut left: Vec<usize> = searches.iter().map(|s| s.set).collect();
-                    left.sort_unstable();
-                    left.dedup();
-                    for &k in &left {
-                        sets[k].raise(limits.memory / left.len());
-                    }
+                    drop_set(searches, sets, set, limits.memory);
                     *i = 0;
                 }
                 Step::Lost => unreachable!("a shortcut runs beside a complete search"),
@@ -521,6 +526,18 @@ fn take_work(searches: &mut [Search], i: usize, seen: &mut Visited, states: &mut
     let m = searches[j].buf[at];
     searches[j].buf[at] = SearchMove::TAKEN;
     searches[i].start_at(&path, m, seen, states)
+}
+
+/// Stop the searches of visited set `set` and free its table: the sets left share `memory`.
+fn drop_set(searches: &mut Vec<Search>, sets: &mut [Visited], set: usize, memory: usize) {
+    searches.retain(|s| s.set != set);
+    sets[set] = Visited::new(0); // its table freed before the others grow
+    let mut left: Vec<usize> = searches.iter().map(|s| s.set).collect();
+    left.sort_unstable();
+    left.dedup();
+    for &k in &left {
+        sets[k].raise(memory / left.len());
+    }
 }
 
 /// The outcome of a search that ended without a win: lost, or unknown for `cut`.
