@@ -219,7 +219,16 @@ fn search_far(
         return first;
     }
     // Far cards known by class, each margin in turn while the last attempt left its region, in
-    // the memory the paused searches leave, with the budget left.
+    // the memory the paused searches leave, with the budget left. An attempt is for a proof: the
+    // search that starts again, whose wins come early, is left to the paused searches; the beam
+    // stays, since a won deal's attempt may stay in its region long (`far::FAR_MARGINS`).
+    let proving = Setting {
+        pruning: Pruning {
+            restarts: false,
+            ..pruning
+        },
+        ..setting
+    };
     let mut spent = first.states;
     let memory = limits.memory.saturating_sub(exact.bytes());
     for classes in &attempts {
@@ -228,7 +237,7 @@ fn search_far(
             memory,
             ..*limits
         };
-        let mut attempt = Race::new(e, memory, setting, Some(classes)).run(&rest);
+        let mut attempt = Race::new(e, memory, proving, Some(classes)).run(&rest);
         attempt.states += spent;
         if attempt.cut != Some(Cut::Bounds) {
             return attempt;

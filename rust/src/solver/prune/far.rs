@@ -15,19 +15,22 @@
 //! the same positions, swapped. So the search knows each far card by its class
 //! (`Engine::use_class_keys`): a position whose swapped twin has been seen counts as seen.
 //!
-//! The argument for "lost" then reads: when a complete search ends without a win and no position
-//! it expanded is outside the region, every position reachable from the root is one it expanded,
-//! up to such swaps (the first that were not would follow, by a move that the swap carries over,
-//! from one that was, or its swap), and all of them are in the region, where no foundation is
-//! complete: no win is reachable. So every complete search checks each position it expands
-//! (`Far::holds`); the first outside the region ends the attempt at once (`Cut::Bounds`). Then
-//! another attempt is made with a wider margin (`FAR_MARGINS`: a narrow region has more far cards
-//! and is left sooner), and when the last has left its region, the searches that know every card
-//! as itself, paused while they ran, go on from where they were (`search::search_far`), with
-//! what is left of the budget. A win found meanwhile is a line of legal moves, a win whatever the
-//! region. The attempts come after a first `FAR_AFTER` positions with every card as itself, which
-//! settle most deals. Won deals leave the regions early (their foundations grow), so the attempts
-//! cost them little; lost deals of one-pass games stay in one, and their proofs shrink.
+//! The argument for "lost" then reads: when a complete search ends without a win and no position it
+//! expanded is outside the region, every position reachable from the root is one it expanded, up to
+//! such swaps (the first that were not would follow, by a move that the swap carries over, from one
+//! that was, or its swap), and all of them are in the region, where no foundation is complete: no
+//! win is reachable. So every complete search checks each position it expands (`Far::holds`); the
+//! first outside the region ends the attempt at once (`Cut::Bounds`). Then another attempt is made
+//! with a wider margin (`FAR_MARGINS`: a narrow region has more far cards and is left sooner), and
+//! when the last has left its region, the searches that know every card as itself, paused while
+//! they ran, go on from where they were (`search::search_far`), with what is left of the budget. A
+//! win found meanwhile is a line of legal moves, a win whatever the region. An attempt is for a
+//! proof: the search that starts again, which only looks for wins and finds them early, is left to
+//! the paused searches (the beam stays: a won deal's attempt may stay in its region long, and the
+//! beam wins some of them there). The attempts come after a first `FAR_AFTER`
+//! positions with every card as itself, which settle most deals. Won deals leave the regions early
+//! (their foundations grow), so the attempts cost them little; lost deals of one-pass games stay in
+//! one, and their proofs shrink.
 //!
 //! Not where the swap would change a decision: the twin rule (`prune::swaps`) builds on one of two
 //! twins by its card, the pool's keys name the card placed (`prune::pool`), and the reserve's
@@ -51,7 +54,15 @@ use crate::solver::Pruning;
 /// 92.9, the 29 won in 58.3 million as many; 12 lost `chameleon` deals (20 million each) in 82.5
 /// million against 114.2 (6 then 8: 85.7; 4, 6 then 8: 83.5), 16 won in 102.2 million as many; 11
 /// lost `rainfall` deals (60 million each) in 197.4 million against 224.6 (6 then 8: 204.9), 16
-/// won in 20.4 million as many.
+/// won in 20.4 million as many. Without the search that starts again in the attempts, the 11 lost
+/// `rainfall` deals in 180.6 million against 191.2 (both with it stopping at 20 million), the 12
+/// lost `chameleon` deals in 73.2 million against 82.5; won deals in about as many: 49 of 10
+/// variants whose attempts cost them most (1 to 30 million positions) in 255.2 million against
+/// 259.1; 42 of 7 variants that their surveys won after 20 to 150 million, 150 million each, in
+/// 1,594 million against 1,602 (40 won either way). Without the beam in them too, the lost deals
+/// took 161.2 and 70.0 million, but wins that the beam finds in an attempt came much later or not
+/// at all: `superior`'s `CF1-D3-AAAAGNL`, won in 54.9 million, stayed unknown after 150 million,
+/// and the 42 took 1,792 million (39 won).
 pub(in crate::solver) const FAR_MARGINS: [u8; 2] = [5, 8];
 
 /// How many positions the solver searches with every card known as itself before it knows far
