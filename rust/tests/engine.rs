@@ -648,6 +648,7 @@ fn searches_taking_turns_every_few_positions_give_the_plain_verdicts() {
                     shortcut: 3 * slice,
                     restarts: slice,
                     beam: slice,
+                    beam_decks: 2 * slice,
                     far_after: 100 * slice,
                     restarts_until: 60 * slice,
                 };
