@@ -301,3 +301,60 @@ fn footprint(e: &Engine) -> usize {
     let vecs = e.cols.len() + e.fp.len() + 16;
     std::mem::size_of::<Engine>() + cards + 48 * vecs + 8 * e.hist.len() + 64
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Position;
+    use crate::rules::Rules;
+    use std::sync::Arc;
+
+    /// The position with the ace of spades up, the 2♠ in the first column under `over` (or
+    /// over it, with `on_top`), and the other cards in the reserve, the other columns and the
+    /// stock.
+    fn with_two_of_spades(on_top: bool) -> Engine {
+        let over = 50; // the queen of clubs
+        let first = if on_top { vec![over, 1] } else { vec![1, over] };
+        let mut rest = (2..52u8).filter(|&c| c != over);
+        let reserve: Vec<u8> = rest.by_ref().take(13).collect();
+        let columns = vec![
+            first,
+            vec![rest.next().unwrap()],
+            vec![rest.next().unwrap()],
+            vec![rest.next().unwrap()],
+        ];
+        let position = Position {
+            reserve,
+            start: 0,
+            foundations: vec![(0, 1), (1, 0), (2, 0), (3, 0)],
+            columns,
+            stock: rest.collect(),
+            waste: vec![],
+            recycles: 0,
+            face_down: Vec::new(),
+            more_reserves: Vec::new(),
+            base_open: false,
+            piles: Vec::new(),
+        };
+        let rules = Rules::new(
+            4,
+            1,
+            &[false; 52 * 52],
+            &[true; 52],
+            true,
+            0,
+            false,
+            vec![3],
+            None,
+            true,
+        );
+        Engine::new(Arc::new(rules.unwrap()), &position).unwrap()
+    }
+
+    #[test]
+    fn a_card_on_a_wanted_card_costs_the_score() {
+        let (buried, free) = (with_two_of_spades(false), with_two_of_spades(true));
+        assert!(buried.wanted(1) && free.wanted(1));
+        assert_eq!(score(&free) - score(&buried), BURIED);
+    }
+}
