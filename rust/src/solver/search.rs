@@ -471,10 +471,10 @@ impl Race {
                             let b = self.beam.get_or_insert_with(|| {
                                 Beam::new(root, pruning, auto_finish, beamed)
                             });
-                            let slice = if root.rules.decks > 1 {
-                                schedule.beam_decks
-                            } else {
+                            let slice = if root.one_deck() {
                                 schedule.beam
+                            } else {
+                                schedule.beam_decks
                             };
                             match b.turn(limits, states, slice) {
                                 BeamStep::Won(line) => {
