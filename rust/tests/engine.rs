@@ -698,6 +698,36 @@ fn the_beams_wins_replay() {
 }
 
 #[test]
+fn moves_with_room_kept_between_calls_are_the_moves() {
+    // The solver keeps one list of movable cards for every call (`Engine::moves_with`); what it
+    // held from another position, another rule set or another deck count changes nothing.
+    let rule_sets = [
+        free_fill(canfield_rules(true, None)),
+        free_fill(rules_moving(1, false, Some(1), vec![1], false)),
+        free_fill(rules_of_decks(2, 1, false, Some(2), vec![3], true)),
+        rules_of_decks(2, 0, true, None, vec![3], true),
+    ];
+    let mut sources = vec![(0, Move::STOCK); 40];
+    let (mut fresh, mut kept) = (Vec::new(), Vec::new());
+    let mut with_empty = 0;
+    for rules in &rule_sets {
+        for seed in 0..40 {
+            let mut e = walked(rules, 9100, seed, 0);
+            walk(&mut e, seed, 300, |e, step| {
+                e.moves(&mut fresh);
+                e.moves_with(&mut kept, &mut sources);
+                assert_eq!(fresh, kept, "seed {seed}, step {step}");
+                with_empty += usize::from(e.cols.iter().any(Vec::is_empty));
+            });
+        }
+    }
+    assert!(
+        with_empty > 500,
+        "{with_empty} positions with an empty column"
+    );
+}
+
+#[test]
 fn copy_from_makes_the_same_engine() {
     // An engine made a copy of another (as the beam copies its levels) equals it in every field,
     // history included, whatever it held before: one deck and two, other positions and histories.

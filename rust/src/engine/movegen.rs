@@ -9,6 +9,12 @@ use crate::rules::{MODE_ANY, MODE_SINGLE, MODE_WHOLE};
 impl Engine {
     /// Every legal move, each once, into `out`: to the foundations, onto columns, the stock last.
     pub fn moves(&self, out: &mut Vec<Move>) {
+        self.moves_with(out, &mut Vec::new());
+    }
+
+    /// `moves`, with `sources` as room for the cards that may move to a column: a caller that
+    /// generates moves millions of times keeps one, rather than a list allocated at each call.
+    pub fn moves_with(&self, out: &mut Vec<Move>, sources: &mut Vec<(u8, Move)>) {
         out.clear();
         if self.base_open {
             self.base_moves(out);
@@ -60,7 +66,6 @@ impl Engine {
                 }
             }
         }
-        let mut sources: Vec<(u8, Move)> = Vec::new();
         if self.one_deck {
             // Each card is unique: look up where the cards that build on a top are.
             for (j, &t) in tops[..n].iter().enumerate() {
@@ -123,12 +128,12 @@ impl Engine {
                 }
             }
         } else {
-            self.sources(&mut sources);
+            self.sources(sources);
             for (j, &t) in tops[..n].iter().enumerate() {
                 if t >= 0 {
                     let dst = col(j);
                     let room = r.column_limit.saturating_sub(self.cols[j].len());
-                    for &(c, code) in &sources {
+                    for &(c, code) in sources.iter() {
                         if code.src() != dst && r.builds(c, t as u8) && code.count() <= room {
                             out.push(code.onto(dst));
                         }
@@ -138,13 +143,13 @@ impl Engine {
         }
         if tops[..n].contains(&-1) && (!r.auto_fill || self.reserve_empty()) {
             if self.one_deck {
-                self.sources(&mut sources);
+                self.sources(sources);
             }
             let base_only = self.base_only();
             for (j, &t) in tops[..n].iter().enumerate() {
                 if t < 0 {
                     let dst = col(j);
-                    for &(c, code) in &sources {
+                    for &(c, code) in sources.iter() {
                         if r.empty_ok(c)
                             && (!r.fill_by_choice || self.fills_by_choice(code))
                             && (!r.fill_waste_only || code.src() == WASTE)

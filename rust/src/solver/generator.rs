@@ -169,6 +169,8 @@ pub(super) struct Generator {
     /// The legal moves the pass allows, and the swaps among them.
     pub(super) moves: Vec<Move>,
     pub(super) swaps: Vec<Move>,
+    /// Room for the move generator's cards that may move to a column (`Engine::moves_with`).
+    sources: Vec<(u8, Move)>,
     /// How the moves are sorted (`order`): `Order::of` the rules unless the search says otherwise.
     pub(super) order: Order,
     /// With a shuffled order (`restarts`), the state its ties are broken from (0: as listed).
@@ -204,6 +206,7 @@ impl Generator {
             twins,
             moves: Vec::with_capacity(64),
             swaps: Vec::with_capacity(8),
+            sources: Vec::new(),
             order: Order::of(rules),
             shuffle: 0,
             keys: Vec::with_capacity(64),
@@ -229,7 +232,7 @@ impl Generator {
 
     /// The legal moves the pass allows, into `self.moves`.
     pub(super) fn legal(&mut self, e: &Engine) {
-        e.moves(&mut self.moves);
+        e.moves_with(&mut self.moves, &mut self.sources);
         shortcut::keep(&self.pass, e, &mut self.moves);
     }
 
