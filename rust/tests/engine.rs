@@ -1413,3 +1413,90 @@ fn far_cards_known_by_class_shorten_lost_proofs() {
     }
     assert!(lost >= lost_off + 3, "lost {lost} against {lost_off}");
 }
+
+#[test]
+fn a_position_lost_under_draw_one_is_lost() {
+    // The draw-1 relaxation's argument (`solver::draw_one`): a turn of several cards is as many
+    // turns of one, so every line of the rules is a line under draw 1. On positions of random
+    // walks under draw 3 (any run, and top or whole column with a free fill), a draw sequence
+    // with a pass limit, and draw 3 in one pass, the plain search (no pruning) of the same
+    // position under draw 1 never says "lost" where the real rules' says "won"; it proves many
+    // lost, and wins some that the real rules lose (a relaxation, not the same game).
+    let stop = AtomicBool::new(false);
+    let limits = limits(200_000, 1 << 24, &stop);
+    let rule_sets = [
+        rules_moving(0, false, None, vec![3], false),
+        free_fill(rules_moving(1, false, None, vec![3], false)),
+        rules_moving(1, true, Some(3), vec![3, 2, 1], true),
+        rules_moving(0, false, Some(1), vec![3], true),
+    ];
+    let (mut both_lost, mut only_real_lost, mut compared) = (0, 0, 0);
+    for (r, rules) in rule_sets.iter().enumerate() {
+        for seed in 0..40 {
+            let mut e = walked(rules, 13_000, seed, 10 + (seed % 4 * 10) as usize);
+            let mut one = Engine::new(draw_one(rules.clone()), &e.position()).unwrap();
+            let real = solve_with(&mut e, &limits, false, Pruning::NONE);
+            let relaxed = solve_with(&mut one, &limits, false, Pruning::NONE);
+            if real.verdict == Verdict::Unknown || relaxed.verdict == Verdict::Unknown {
+                continue;
+            }
+            compared += 1;
+            if relaxed.verdict == Verdict::Lost {
+                assert_eq!(real.verdict, Verdict::Lost, "rules {r} seed {seed}");
+                both_lost += 1;
+            } else if real.verdict == Verdict::Lost {
+                only_real_lost += 1;
+            }
+        }
+    }
+    assert!(
+        compared >= 60 && both_lost >= 30 && only_real_lost >= 3,
+        "compared {compared}, lost under both {both_lost}, under the real rules only {only_real_lost}"
+    );
+}
+
+#[test]
+fn the_draw_one_search_keeps_the_verdicts() {
+    // The solver's search under draw 1 (`Pruning::draw_one`), after 2,000 positions of the real
+    // rules here (150,000 in the solver's schedule): on positions of random walks under rules that
+    // turn three cards, or three, two and one, its verdicts are those of the solver without it and
+    // of the plain search, and the lines replay. (Deals whose proofs it shortens most are in the
+    // Python tests: a random walk's positions seldom have a long proof and a short draw-1 one.)
+    let stop = AtomicBool::new(false);
+    let roomy = limits(2_000_000, 1 << 26, &stop);
+    let limits = limits(100_000, 1 << 24, &stop);
+    let rule_sets = [
+        rules_moving(0, false, None, vec![3], false),
+        free_fill(rules_moving(1, false, None, vec![3], false)),
+        rules_moving(1, true, Some(3), vec![3, 2, 1], true),
+        rules_moving(0, false, Some(1), vec![3], true),
+    ];
+    let off = Pruning {
+        draw_one: false,
+        ..Pruning::ALL
+    };
+    let early = Schedule {
+        far_after: 2_000,
+        ..Schedule::DEFAULT
+    };
+    let mut tally = Tally::default();
+    for (r, rules) in rule_sets.iter().enumerate() {
+        for seed in 0..40 {
+            let mut e = walked(rules, 14_000, seed, 10 + (seed % 4 * 10) as usize);
+            let on = solve_scheduled(&mut e, &limits, false, Pruning::ALL, early);
+            let without = solve_scheduled(&mut e, &limits, false, off, early);
+            if on.verdict == Verdict::Unknown {
+                continue;
+            }
+            tally.add(&e, &on);
+            let plain = solve_with(&mut e, &roomy, false, Pruning::NONE);
+            if plain.verdict != Verdict::Unknown {
+                assert_eq!(on.verdict, plain.verdict, "rules {r} seed {seed}");
+            }
+            if without.verdict != Verdict::Unknown {
+                assert_eq!(on.verdict, without.verdict, "rules {r} seed {seed}");
+            }
+        }
+    }
+    tally.at_least(60, 20);
+}

@@ -32,6 +32,10 @@
 //! search under looser rules without them comes first (`relax`): its "lost" holds, and its win,
 //! played again under the real rules, is one where it still wins.
 //!
+//! Where the stock turns several cards at a time, a search of the same position under draw 1
+//! gets a share of the budget once the first searches have had theirs (`draw_one`): every line
+//! of the rules is a line under draw 1, so its "lost" is a proof.
+//!
 //! Positions that differ only where the rules cannot see (suits, under rules blind to them;
 //! which of two interchangeable foundation piles holds what) share a fingerprint (`fingerprint`).
 //!
@@ -43,6 +47,7 @@
 //! position; their order (`order`) changes how soon a win is found, never the verdict.
 
 mod beam;
+mod draw_one;
 mod fingerprint;
 mod generator;
 mod order;
@@ -161,6 +166,10 @@ pub struct Pruning {
     /// stays clear of them (`prune::far`); searched again with every card known as itself when it
     /// does not.
     pub far: bool,
+    /// Where the stock turns several cards at a time, let a search under draw 1 have a share of
+    /// the budget once the first searches have had theirs (`draw_one`): a relaxation, whose
+    /// "lost" is a proof and whose win proves nothing.
+    pub draw_one: bool,
 }
 
 impl Pruning {
@@ -181,6 +190,7 @@ impl Pruning {
         reserve_order: true,
         beam: true,
         far: true,
+        draw_one: true,
     };
     /// None: the plain complete search.
     pub const NONE: Pruning = Pruning {
@@ -199,10 +209,11 @@ impl Pruning {
         reserve_order: false,
         beam: false,
         far: false,
+        draw_one: false,
     };
     /// Each rule switched off alone, then all of them: the settings a differential check compares
     /// with `ALL` (a new rule belongs here, so that every such check covers it).
-    pub const EACH_OFF: [Pruning; 16] = [
+    pub const EACH_OFF: [Pruning; 17] = [
         Pruning {
             safe_moves: false,
             ..Pruning::ALL
@@ -261,6 +272,10 @@ impl Pruning {
         },
         Pruning {
             far: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            draw_one: false,
             ..Pruning::ALL
         },
         Pruning::NONE,

@@ -29,6 +29,7 @@
 //! (`Order::helpers`).
 
 use super::beam::{self, Beam, BeamStep};
+use super::draw_one;
 use super::fingerprint::Fingerprints;
 use super::generator::{play, take_back, Generator, SearchMove};
 use super::order::Order;
@@ -191,7 +192,9 @@ pub fn solve_scheduled(
 /// `Schedule::far_after` positions (most deals are settled within them), then with far cards
 /// known by class, whose verdict holds unless a complete search left the region, at each margin
 /// of `far::FAR_MARGINS` in turn while the last attempt left its region, and then on from where
-/// the first searches paused, with what is left of the budget.
+/// the first searches paused, with what is left of the budget. Where the stock turns several
+/// cards at a time, a search under draw 1 (`draw_one`) comes before the far attempts, with a share
+/// of the budget: its "lost" is the answer.
 fn search_far(
     e: &mut Engine,
     limits: &Limits<'_>,
@@ -215,7 +218,9 @@ fn search_far(
     } else {
         Vec::new()
     };
-    if attempts.is_empty() {
+    // A search under draw 1 where the rules turn more cards (`draw_one`).
+    let relax_draw = pruning.draw_one && draw_one::applies(&e.rules);
+    if attempts.is_empty() && !relax_draw {
         return exact.run(limits);
     }
     // Every card known as itself, up to `far_after` positions.
@@ -229,6 +234,40 @@ fn search_far(
     if first.cut != Some(Cut::States) || !budget_left {
         return first;
     }
+    let mut spent = first.states;
+    let one = relax_draw
+        .then(|| Engine::new(draw_one::rules(&e.rules), &e.position()).ok())
+        .flatten();
+    if let Some(mut one) = one {
+        // A share of what is left, in the memory the paused searches leave: its "lost" is the
+        // answer (`draw_one`); its win proves nothing.
+        let share = |n: u64| n / u64::from(draw_one::SHARE);
+        let now = Instant::now();
+        let rest = Limits {
+            max_states: limits.max_states.map(|n| share(n - spent)),
+            deadline: limits
+                .deadline
+                .map(|d| now + d.saturating_duration_since(now) / draw_one::SHARE),
+            memory: limits.memory.saturating_sub(exact.bytes()),
+            ..*limits
+        };
+        let relaxed = search_far(&mut one, &rest, auto_finish, pruning, schedule, false);
+        spent += relaxed.states;
+        if relaxed.verdict == Verdict::Lost {
+            return Outcome {
+                states: spent,
+                ..relaxed
+            };
+        }
+        if relaxed.cut == Some(Cut::Stopped) || limits.max_states.is_some_and(|n| spent >= n) {
+            return Outcome {
+                verdict: Verdict::Unknown,
+                line: Vec::new(),
+                states: spent,
+                cut: relaxed.cut.or(Some(Cut::States)),
+            };
+        }
+    }
     // Far cards known by class, each margin in turn while the last attempt left its region, in
     // the memory the paused searches leave, with the budget left. An attempt is for a proof: the
     // search that starts again, whose wins come early, is left to the paused searches; the beam
@@ -240,7 +279,6 @@ fn search_far(
         },
         ..setting
     };
-    let mut spent = first.states;
     let memory = limits.memory.saturating_sub(exact.bytes());
     for classes in &attempts {
         let rest = Limits {
@@ -255,8 +293,8 @@ fn search_far(
         }
         spent = attempt.states;
     }
-    // The last attempt left its region: the first searches go on, with what is left of the
-    // budget (their count of positions goes on from theirs).
+    // No attempt settled it (the last far one left its region): the first searches go on, with
+    // what is left of the budget (their count of positions goes on from theirs).
     let tried = spent - first.states;
     let rest = Limits {
         max_states: limits.max_states.map(|n| n.saturating_sub(tried)),
