@@ -229,6 +229,52 @@ def test_a_larger_cap_solves_the_unknown_deals_again(tmp_path: Path, reference: 
         canfield.survey(db, VARIANT, count=COUNT, max_states=low, workers=1)
 
 
+def test_again_solves_the_unknown_deals_again_under_the_same_cap(
+    tmp_path: Path, reference: list[tuple[int, str, str]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "s.sqlite"
+    canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1)
+    # Two won deals recorded unknown, as an earlier, weaker build would have left them.
+    won = [i for i, _, v in reference if v == "won"][:2]
+    for i in won:
+        _set_verdict(db, i, "unknown")
+    unknown = sum(v == "unknown" for _, _, v in rows(db))
+    add = Store.add
+    calls = 0
+
+    def add_then_stop(self: Store, row: Row) -> None:  # the round stops after one deal solved again
+        nonlocal calls
+        calls += 1
+        if calls > 1:
+            raise KeyboardInterrupt
+        add(self, row)
+
+    monkeypatch.setattr(Store, "add", add_then_stop)
+    with pytest.raises(KeyboardInterrupt):
+        canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1, again=True)
+    monkeypatch.undo()
+    stopped = report(db)
+    assert stopped.pending == unknown - 1 and len(rows(db)) == COUNT
+    assert f"({unknown - 1:,} unknown deals still to be solved again)" in stopped.to_markdown()
+    # The same call resumes the round (it does not start another), and settles the two deals.
+    again = canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1, again=True)
+    assert rows(db) == reference and again.pending == 0
+    assert [r["deals"] for r in again.runs] == [COUNT, 1, unknown - 1]
+    assert again.raised == [{"cap": again.cap, "unknown": unknown, "again": True}]
+    assert f"its {unknown:,} unknown deals then solved again under the same cap" in again.to_text()
+    # Once the round is over, `again` starts another; without it, the file just resumes.
+    assert canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1).runs[-1]["deals"] == 0
+    another = canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1, again=True)
+    assert another.runs[-1]["deals"] == unknown - 2 and len(another.raised) == 2
+
+
+def test_again_needs_a_survey_file(tmp_path: Path) -> None:
+    db = tmp_path / "none.sqlite"
+    with pytest.raises(canfield.SurveyError, match="does not exist"):
+        canfield.survey(db, VARIANT, count=2, max_states=CAP, workers=1, again=True)
+    assert not db.exists()
+
+
 def test_a_raise_stopped_part_way_keeps_a_verdict_for_every_deal_and_resumes(
     tmp_path: Path, reference: list[tuple[int, str, str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -457,6 +503,9 @@ def test_the_command_runs_resumes_and_reports(tmp_path: Path, capsys: pytest.Cap
     assert table[0].startswith("| rules | deals | won |") and table[2].startswith(
         "| canfield (foundation_takeback=false) | 6 |"
     )
+    _set_verdict(db, 0, "unknown")  # as an earlier build might have left it
+    assert cli.main([*args, "--again", "-q"]) == 0  # the unknown deals solved again, same cap
+    assert report(db).runs[-1]["deals"] == r.unknown + 1 and report(db).unknown == r.unknown
     other = [a.replace("=false", "=true") for a in args]
     assert cli.main([*other, "-q"]) == 2
     assert "holds another survey (options:" in capsys.readouterr().err

@@ -99,6 +99,11 @@ def add_survey_command(sub: Any, rules: Sequence[argparse.ArgumentParser], memor
     p.add_argument("--workers", type=_whole("--workers", 1), metavar="K", help="local processes (default one per core)")
     p.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler's address, to run on its cluster")
     p.add_argument(
+        "--again",
+        action="store_true",
+        help="solve the file's unknown deals again under the same cap (a later solver may settle them)",
+    )
+    p.add_argument(
         "--verify",
         type=_whole("--verify", 1),
         metavar="N",
@@ -138,6 +143,7 @@ def cmd_survey(args: argparse.Namespace) -> int:
                 player=args.player,
                 samples=args.samples,
                 sample_states=args.sample_states,
+                again=args.again,
                 seed=args.seed,
             )
         except KeyboardInterrupt:

@@ -82,8 +82,10 @@ class Report:
     commit: str = ""
     #: A player's survey: the player's name and settings (see `canfield.fair`); None: the solver's.
     player: dict[str, Any] | None = None
-    #: The earlier caps of a survey whose cap was raised, oldest first: each ``{"cap": ..., "unknown": n}``,
-    #: the ``n`` deals it left unknown having been solved again under the next cap.
+    #: The earlier rounds of a survey whose unknown deals were solved again, oldest first: each
+    #: ``{"cap": ..., "unknown": n}``, the ``n`` deals that cap left unknown having been solved again
+    #: under the next (a raise), or ``{"cap": ..., "unknown": n, "again": True}``, under the same cap
+    #: by a later run (``again``).
     raised: list[dict[str, Any]] = attrs.field(factory=list)
     #: Of the ``unknown`` deals, those of an earlier cap still to be solved again under the raised one.
     pending: int = 0
@@ -145,7 +147,9 @@ class Report:
             + f" (mean {self.mean_seconds:.3g})",
         ]
         lines += [
-            f"  cap raised from {cap_words(r['cap'])}: its {r['unknown']:,} unknown deals solved again"
+            f"  its {r['unknown']:,} unknown deals then solved again under the same cap"
+            if r.get("again")
+            else f"  cap raised from {cap_words(r['cap'])}: its {r['unknown']:,} unknown deals solved again"
             for r in self.raised
         ]
         if self.pending:
@@ -208,8 +212,13 @@ def markdown_table(reports: Sequence[Report], labels: Sequence[str] | None = Non
 
 
 def _cap_cell(r: Report) -> str:
-    """The cap per deal, and how many unknown deals a raise under way has still to solve again."""
-    return r.cap_text + (f" ({r.pending:,} unknown deals still at the earlier cap)" if r.pending else "")
+    """The cap per deal, and how many unknown deals a raise (or a round under the same cap) under
+    way has still to solve again."""
+    if not r.pending:
+        return r.cap_text
+    if r.raised and r.raised[-1].get("again"):
+        return f"{r.cap_text} ({r.pending:,} unknown deals still to be solved again)"
+    return f"{r.cap_text} ({r.pending:,} unknown deals still at the earlier cap)"
 
 
 def report(db: str | os.PathLike[str]) -> Report:

@@ -372,6 +372,7 @@ def survey(
     samples: int | None = None,
     sample_states: int | None = None,
     seed: int = 0,
+    again: bool = False,
 ) -> Report:
     """Solve every deal of a deal set and record one verdict per deal in the SQLite file ``db``.
 
@@ -387,7 +388,9 @@ def survey(
     Run again with the same file and settings to resume; with a larger ``count`` (the same start)
     to grow the survey; with a larger cap (no bound lower) to solve its unknown deals again under
     it (each stays in the file as unknown until then, so a raise stopped part way resumes like any
-    run). Other settings are refused with `SurveyError`.
+    run). With ``again``, an existing file's unknown deals are solved again under the same cap, as
+    after a raise: a later solver build may settle them (once none is still to be solved again, each
+    such run starts another round). Other settings are refused with `SurveyError`.
 
     With ``player`` (one of `canfield.fair.PLAYERS`), each deal is played to its end instead of solved, and its
     verdict is whether the player won: ``"fair"`` is the fair player of `canfield.fair` with
@@ -403,6 +406,8 @@ def survey(
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise SurveyError(f"workers is a whole number >= 1, not {workers!r}")
     _check_cap(max_states, timeout, memory)
+    if again and not os.path.exists(db):
+        raise SurveyError(f"again solves a survey file's unknown deals again, and {str(db)!r} does not exist")
     played = player_settings(player, samples, sample_states, seed)
     if played is not None and (max_states is not None or timeout is not None):
         raise SurveyError("a player's survey plays each deal to its end: no cap per deal (max states or timeout)")
@@ -429,7 +434,7 @@ def survey(
     }
     runner = _runner(workers, scheduler)
     try:
-        store = Store(db, meta, workers=runner.workers, executor=runner.label)
+        store = Store(db, meta, workers=runner.workers, executor=runner.label, again=again)
     except BaseException:
         runner.close(cancel=True)
         raise

@@ -135,17 +135,23 @@ def _grows(old: Any, new: Any) -> bool:
 class Store:
     """An open survey file for a run: checks or writes the meta, adds finished deals one by one."""
 
-    def __init__(self, path: str | os.PathLike[str], meta: dict[str, Any], *, workers: int, executor: str) -> None:
+    def __init__(
+        self, path: str | os.PathLike[str], meta: dict[str, Any], *, workers: int, executor: str, again: bool = False
+    ) -> None:
         self.path = str(path)
         self.conn = _connect(path)
         try:
-            self._begin(meta, workers, executor)
+            self._begin(meta, workers, executor, again)
         except BaseException:
             self.conn.close()
             raise
 
-    def _begin(self, meta: dict[str, Any], workers: int, executor: str) -> None:
+    def _begin(self, meta: dict[str, Any], workers: int, executor: str, again: bool) -> None:
         old = read_meta(self.conn, self.path)
+        if again and not old:
+            raise SurveyError(
+                f"again solves a survey file's unknown deals again, and {self.path!r} holds no survey yet"
+            )
         if old:
             wrong = [f"{label}: the file has {dumps(old.get(k))}, this run asks for {dumps(meta.get(k))}"
                      for k, label in COMPARED.items() if dumps(old.get(k)) != dumps(meta.get(k))]  # fmt: skip
@@ -170,6 +176,14 @@ class Store:
                     + "; ".join(wrong)
                     + "): give the same settings to resume it, or another file for a new survey"
                 )
+            if again and self._unknown() and not self._pending():
+                # The unknown deals solved again under the same cap, by this build: a round of its
+                # own in the history, as a raise is (a raise, or a round stopped part way, is
+                # finished first).
+                with self.conn:
+                    history = [*old.get("raised", []), {"cap": old["cap"], "unknown": self._unknown(), "again": True}]
+                    self.conn.execute("INSERT OR IGNORE INTO pending SELECT idx FROM deals WHERE verdict = 'unknown'")
+                    self.conn.execute("INSERT OR REPLACE INTO meta VALUES ('raised', ?)", (dumps(history),))
         else:
             with self.conn:
                 self.conn.executemany(
@@ -187,6 +201,10 @@ class Store:
                 (now, now, workers, executor, meta.get("native"), meta.get("commit") or None),
             )
         self.run_id = cur.lastrowid
+
+    def _pending(self) -> int:
+        """How many of the file's deals are still to be solved again."""
+        return int(self.conn.execute("SELECT count(*) FROM pending").fetchone()[0])
 
     def _unknown(self) -> int:
         """How many of the file's deals are unknown."""
