@@ -229,6 +229,21 @@ def test_a_larger_cap_solves_the_unknown_deals_again(tmp_path: Path, reference: 
         canfield.survey(db, VARIANT, count=COUNT, max_states=low, workers=1)
 
 
+def stop_after(monkeypatch: pytest.MonkeyPatch, deals: int) -> None:
+    """Make a run stop (as at Ctrl-C) once it has recorded ``deals`` deals."""
+    add = Store.add
+    calls = 0
+
+    def add_then_stop(self: Store, row: Row) -> None:
+        nonlocal calls
+        calls += 1
+        if calls > deals:
+            raise KeyboardInterrupt
+        add(self, row)
+
+    monkeypatch.setattr(Store, "add", add_then_stop)
+
+
 def test_again_solves_the_unknown_deals_again_under_the_same_cap(
     tmp_path: Path, reference: list[tuple[int, str, str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -239,17 +254,7 @@ def test_again_solves_the_unknown_deals_again_under_the_same_cap(
     for i in won:
         _set_verdict(db, i, "unknown")
     unknown = sum(v == "unknown" for _, _, v in rows(db))
-    add = Store.add
-    calls = 0
-
-    def add_then_stop(self: Store, row: Row) -> None:  # the round stops after one deal solved again
-        nonlocal calls
-        calls += 1
-        if calls > 1:
-            raise KeyboardInterrupt
-        add(self, row)
-
-    monkeypatch.setattr(Store, "add", add_then_stop)
+    stop_after(monkeypatch, 1)  # the round stops after one deal solved again
     with pytest.raises(KeyboardInterrupt):
         canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1, again=True)
     monkeypatch.undo()
@@ -281,17 +286,7 @@ def test_a_raise_stopped_part_way_keeps_a_verdict_for_every_deal_and_resumes(
     db = tmp_path / "s.sqlite"
     canfield.survey(db, VARIANT, count=COUNT, max_states=CAP // 10, workers=1)
     unknown = sum(v == "unknown" for _, _, v in rows(db))
-    add = Store.add
-    calls = 0
-
-    def add_then_stop(self: Store, row: Row) -> None:  # the run stops after three deals solved again
-        nonlocal calls
-        calls += 1
-        if calls > 3:
-            raise KeyboardInterrupt
-        add(self, row)
-
-    monkeypatch.setattr(Store, "add", add_then_stop)
+    stop_after(monkeypatch, 3)  # the run stops after three deals solved again
     with pytest.raises(KeyboardInterrupt):
         canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1)
     monkeypatch.undo()
