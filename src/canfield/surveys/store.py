@@ -162,11 +162,7 @@ class Store:
             if wrong and all(w.split(":", 1)[0] in allowed for w in wrong):
                 with self.conn:
                     if raises:  # the unknown deals are solved again under the new cap, each in turn
-                        history = [*old.get("raised", []), {"cap": old["cap"], "unknown": self._unknown()}]
-                        self.conn.execute(
-                            "INSERT OR IGNORE INTO pending SELECT idx FROM deals WHERE verdict = 'unknown'"
-                        )
-                        meta = {**meta, "raised": history}
+                        meta = {**meta, "raised": self._pend_unknown(old, again=False)}
                     for key in ("deals", "cap", "raised", "command"):
                         if key in meta:
                             self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, dumps(meta[key])))
@@ -181,8 +177,7 @@ class Store:
                 # own in the history, as a raise is (a raise, or a round stopped part way, is
                 # finished first).
                 with self.conn:
-                    history = [*old.get("raised", []), {"cap": old["cap"], "unknown": self._unknown(), "again": True}]
-                    self.conn.execute("INSERT OR IGNORE INTO pending SELECT idx FROM deals WHERE verdict = 'unknown'")
+                    history = self._pend_unknown(old, again=True)
                     self.conn.execute("INSERT OR REPLACE INTO meta VALUES ('raised', ?)", (dumps(history),))
         else:
             with self.conn:
@@ -201,6 +196,13 @@ class Store:
                 (now, now, workers, executor, meta.get("native"), meta.get("commit") or None),
             )
         self.run_id = cur.lastrowid
+
+    def _pend_unknown(self, old: dict[str, Any], *, again: bool) -> list[dict[str, Any]]:
+        """Mark every unknown deal to be solved again (in the caller's transaction); the file's
+        history of such rounds with this one added (``again``: under the same cap)."""
+        entry = {"cap": old["cap"], "unknown": self._unknown(), **({"again": True} if again else {})}
+        self.conn.execute("INSERT OR IGNORE INTO pending SELECT idx FROM deals WHERE verdict = 'unknown'")
+        return [*old.get("raised", []), entry]
 
     def _pending(self) -> int:
         """How many of the file's deals are still to be solved again."""
