@@ -36,6 +36,11 @@
 //! gets a share of the budget once the first searches have had theirs (`draw_one`): every line
 //! of the rules is a line under draw 1, so its "lost" is a proof.
 //!
+//! Where each column can be known by its shape (the class of its bottom card and its length), a
+//! search of the game that forgets where in the columns the cards no foundation wants next lie
+//! gets a share of the budget too (`shapes`): every line of the rules is a line of it, so its
+//! "lost" is a proof.
+//!
 //! Positions that differ only where the rules cannot see (suits, under rules blind to them;
 //! which of two interchangeable foundation piles holds what) share a fingerprint (`fingerprint`).
 //!
@@ -55,12 +60,14 @@ mod prune;
 mod relax;
 mod restarts;
 mod search;
+mod shapes;
 mod visited;
 
 pub use beam::solve_by_beam;
 pub use fingerprint::child_keys_agree;
 pub use prune::swaps::swaps_covered;
 pub use search::{solve, solve_scheduled, solve_with, Schedule};
+pub use shapes::{shapes_cover, solve_shapes};
 
 use crate::moves::Move;
 use std::sync::atomic::AtomicBool;
@@ -170,6 +177,10 @@ pub struct Pruning {
     /// the budget once the first searches have had theirs (`draw_one`): a relaxation, whose
     /// "lost" is a proof and whose win proves nothing.
     pub draw_one: bool,
+    /// Where the columns can be known by their shapes, let a search of that relaxed game have a
+    /// share of the budget once the first searches have had theirs (`shapes`): its "lost" is a
+    /// proof and its win proves nothing.
+    pub shapes: bool,
 }
 
 impl Pruning {
@@ -191,6 +202,7 @@ impl Pruning {
         beam: true,
         far: true,
         draw_one: true,
+        shapes: true,
     };
     /// None: the plain complete search.
     pub const NONE: Pruning = Pruning {
@@ -210,10 +222,11 @@ impl Pruning {
         beam: false,
         far: false,
         draw_one: false,
+        shapes: false,
     };
     /// Each rule switched off alone, then all of them: the settings a differential check compares
     /// with `ALL` (a new rule belongs here, so that every such check covers it).
-    pub const EACH_OFF: [Pruning; 17] = [
+    pub const EACH_OFF: [Pruning; 18] = [
         Pruning {
             safe_moves: false,
             ..Pruning::ALL
@@ -276,6 +289,10 @@ impl Pruning {
         },
         Pruning {
             draw_one: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            shapes: false,
             ..Pruning::ALL
         },
         Pruning::NONE,

@@ -38,6 +38,7 @@ use super::prune::pool;
 use super::prune::shortcut::{self, Pass};
 use super::relax;
 use super::restarts::{self, Restarts};
+use super::shapes::{self, Relaxed, Shapes};
 use super::visited::Visited;
 use super::{Cut, Limits, Outcome, Pruning, Verdict};
 use crate::engine::Engine;
@@ -131,6 +132,9 @@ pub struct Schedule {
     pub far_after: u64,
     /// The positions after which the search that starts again stops (`restarts::UNTIL`).
     pub restarts_until: u64,
+    /// The positions the first searches search before the columns are known by their shapes,
+    /// where they may be (`shapes::SHAPES_AFTER`).
+    pub shapes_after: u64,
 }
 
 impl Schedule {
@@ -145,6 +149,7 @@ impl Schedule {
         beam_decks: 300_000,
         far_after: far::FAR_AFTER,
         restarts_until: restarts::UNTIL,
+        shapes_after: shapes::SHAPES_AFTER,
     };
 }
 
@@ -218,9 +223,14 @@ fn search_far(
     } else {
         Vec::new()
     };
-    // A search under draw 1 where the rules turn more cards (`draw_one`).
+    // A search under draw 1 where the rules turn more cards (`draw_one`), and one of the columns
+    // known by their shapes where they can be (`shapes`).
     let relax_draw = pruning.draw_one && draw_one::applies(&e.rules);
-    if attempts.is_empty() && !relax_draw {
+    let shapes = pruning
+        .shapes
+        .then(|| Shapes::new(e, auto_finish))
+        .flatten();
+    if attempts.is_empty() && !relax_draw && shapes.is_none() {
         return exact.run(limits);
     }
     // Every card known as itself, up to `far_after` positions.
@@ -268,6 +278,67 @@ fn search_far(
             };
         }
     }
+    // The positions the first searches have searched, counted in `spent` with the others'.
+    let mut exact_states = first.states;
+    if let Some(shapes) = shapes {
+        // The first searches go on to `Schedule::shapes_after` positions: the won deals that are
+        // left after the first ones are mostly won within them, and the relaxed search, which seldom
+        // finds a win fast, would cost them its whole share.
+        if exact_states < schedule.shapes_after {
+            let others = spent - exact_states;
+            let cap = limits.max_states.map_or(schedule.shapes_after, |n| {
+                n.saturating_sub(others).min(schedule.shapes_after)
+            });
+            let out = exact.run(&Limits {
+                max_states: Some(cap),
+                ..*limits
+            });
+            if out.cut != Some(Cut::States)
+                || limits.max_states.is_some_and(|n| out.states + others >= n)
+            {
+                return Outcome {
+                    states: out.states + others,
+                    ..out
+                };
+            }
+            spent += out.states - exact_states;
+            exact_states = out.states;
+        }
+        // A share of what is left, in the memory the paused searches leave: its "lost" is the
+        // answer (`shapes`); its win proves nothing.
+        let now = Instant::now();
+        let rest = Limits {
+            max_states: limits
+                .max_states
+                .map(|n| (n - spent) / u64::from(shapes::SHARE)),
+            deadline: limits
+                .deadline
+                .map(|d| now + d.saturating_duration_since(now) / shapes::SHARE),
+            memory: limits.memory.saturating_sub(exact.bytes()),
+            ..*limits
+        };
+        let relaxed = shapes.search(&rest, &mut spent);
+        if relaxed == Relaxed::Lost {
+            return Outcome {
+                verdict: Verdict::Lost,
+                line: Vec::new(),
+                states: spent,
+                cut: None,
+            };
+        }
+        if relaxed == Relaxed::Cut(Cut::Stopped) || limits.max_states.is_some_and(|n| spent >= n) {
+            return Outcome {
+                verdict: Verdict::Unknown,
+                line: Vec::new(),
+                states: spent,
+                cut: Some(if relaxed == Relaxed::Cut(Cut::Stopped) {
+                    Cut::Stopped
+                } else {
+                    Cut::States
+                }),
+            };
+        }
+    }
     // Far cards known by class, each margin in turn while the last attempt left its region, in
     // the memory the paused searches leave, with the budget left. An attempt is for a proof: the
     // search that starts again, whose wins come early, is left to the paused searches; the beam
@@ -295,7 +366,7 @@ fn search_far(
     }
     // No attempt settled it (the last far one left its region): the first searches go on, with
     // what is left of the budget (their count of positions goes on from theirs).
-    let tried = spent - first.states;
+    let tried = spent - exact_states;
     let rest = Limits {
         max_states: limits.max_states.map(|n| n.saturating_sub(tried)),
         ..*limits

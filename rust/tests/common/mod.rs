@@ -270,3 +270,41 @@ pub fn dealt_face_down(d: &[u8]) -> Position {
         piles: Vec::new(),
     }
 }
+
+/// `rules` with one card turned at a time.
+pub fn draw_one(rules: Arc<Rules>) -> Arc<Rules> {
+    let mut rules = Rules::clone(&rules);
+    rules.draws = vec![1];
+    Arc::new(rules)
+}
+
+/// One rank down in any suit, as Rainbow's columns build (card `s` on card `t`).
+pub fn any_suit(s: usize, t: usize) -> bool {
+    (s % 13 + 1) % 13 == t % 13
+}
+
+/// Rules whose columns build by `builds(s, t)` (card `s` on card `t`), any other knob as
+/// Canfield's: a plugin's build rule may be any relation.
+pub fn rules_building(
+    builds: impl Fn(usize, usize) -> bool,
+    mode: u8,
+    takeback: bool,
+    pass_limit: Option<u32>,
+) -> Arc<Rules> {
+    let table: Vec<bool> = (0..52 * 52).map(|i| builds(i / 52, i % 52)).collect();
+    Arc::new(
+        Rules::new(
+            4,
+            1,
+            &table,
+            &[true; 52],
+            true,
+            mode,
+            takeback,
+            vec![3],
+            pass_limit,
+            true,
+        )
+        .unwrap(),
+    )
+}

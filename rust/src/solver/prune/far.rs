@@ -88,6 +88,19 @@ pub(in crate::solver) fn applies(rules: &Rules, auto_finish: bool, pruning: Prun
         && !(pruning.reserve_order && reserve_order::applies(rules))
 }
 
+/// Each card's rows in the rules' tables: the cards that go on it in a column, the cards it goes
+/// on, and whether it goes on an empty column. Cards with the same rows are alike: swapping them
+/// maps the tables onto themselves.
+pub(in crate::solver) fn build_rows(rules: &Rules) -> [(u64, u64, u64); 52] {
+    let mut parents = [0u64; 52];
+    for (t, &kids) in rules.children.iter().enumerate() {
+        for (c, p) in parents.iter_mut().enumerate() {
+            *p |= (kids >> c & 1) << t;
+        }
+    }
+    std::array::from_fn(|c| (rules.children[c], parents[c], rules.empty >> c & 1))
+}
+
 /// The region's bounds and each card's class, worked out once from the root.
 #[derive(Clone, Debug)]
 pub(in crate::solver) struct Far {
@@ -109,14 +122,8 @@ impl Far {
             let f = e.fsuit.iter().position(|&s| s == c / 13);
             f.is_some_and(|f| e.place_up(c) >= bounds[f])
         };
-        let rules = &e.rules;
-        let mut parents = [0u64; 52];
-        for (t, &kids) in rules.children.iter().enumerate() {
-            for (c, p) in parents.iter_mut().enumerate() {
-                *p |= (kids >> c & 1) << t;
-            }
-        }
-        let row = |c: usize| (rules.children[c], parents[c], rules.empty >> c & 1);
+        let rows = build_rows(&e.rules);
+        let row = |c: usize| rows[c];
         let mut class: [u8; 52] = std::array::from_fn(|c| c as u8);
         let mut merged = false;
         for c in 0..52 {
