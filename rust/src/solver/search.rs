@@ -317,7 +317,8 @@ fn search_far(
             memory: limits.memory.saturating_sub(exact.bytes()),
             ..*limits
         };
-        let relaxed = shapes.search(&rest, &mut spent);
+        let (relaxed, states) = shapes.search(&rest);
+        spent += states;
         if relaxed == Relaxed::Lost {
             return Outcome {
                 verdict: Verdict::Lost,

@@ -584,9 +584,15 @@ impl Shapes {
             .map_or(recycles < crate::rules::MAX_RECYCLES, |p| recycles + 1 < p)
     }
 
-    /// Search the relaxed game from the root, depth first, within `limits`; the relaxed
-    /// positions searched are added to `states`.
-    pub(super) fn search(&self, limits: &Limits<'_>, states: &mut u64) -> Relaxed {
+    /// Search the relaxed game from the root, depth first, within `limits`: how it ended, and the
+    /// relaxed positions searched.
+    pub(super) fn search(&self, limits: &Limits<'_>) -> (Relaxed, u64) {
+        let mut states = 0;
+        let end = self.search_counting(limits, &mut states);
+        (end, states)
+    }
+
+    fn search_counting(&self, limits: &Limits<'_>, states: &mut u64) -> Relaxed {
         let mut seen = Visited::new(limits.memory);
         if let Err(cut) = seen.insert(self.key(&self.root)) {
             return Relaxed::Cut(cut);
@@ -632,8 +638,8 @@ impl Shapes {
 /// proves nothing; None where the relaxed game does not apply.
 pub fn solve_shapes(e: &Engine, limits: &Limits<'_>, auto_finish: bool) -> Option<Outcome> {
     let shapes = Shapes::new(e, auto_finish)?;
-    let mut states = 0;
-    let (verdict, cut) = match shapes.search(limits, &mut states) {
+    let (end, states) = shapes.search(limits);
+    let (verdict, cut) = match end {
         Relaxed::Lost => (Verdict::Lost, None),
         Relaxed::Won => (Verdict::Won, None),
         Relaxed::Cut(cut) => (Verdict::Unknown, Some(cut)),
