@@ -1,7 +1,9 @@
 //! The columns known by their shapes (`solver::shapes`): every legal move maps to a move of the
 //! relaxed game, and the solver's verdicts with its search are the plain search's.
 
-use canfield_native::rules::{Rules, MODE_ANY, MODE_SINGLE, MODE_TOP_OR_WHOLE, MODE_WHOLE};
+use canfield_native::rules::{
+    Rules, MODE_ANY, MODE_SINGLE, MODE_TOP_OR_WHOLE, MODE_WHOLE, RESERVE_FOUNDATIONS, RESERVE_LAST,
+};
 use canfield_native::solver::{
     shapes_cover, solve_scheduled, solve_shapes, solve_with, Limits, Pruning, Schedule, Verdict,
 };
@@ -18,12 +20,44 @@ fn rainbow() -> Arc<Rules> {
     draw_one(rules_building(any_suit, MODE_TOP_OR_WHOLE, false, Some(1)))
 }
 
+/// One pass, one card a turn, the top card or the whole column: Rainbow's rules, and the same
+/// under alternate colours.
+fn one_pass() -> [Arc<Rules>; 2] {
+    [
+        rainbow(),
+        draw_one(rules_moving(
+            MODE_TOP_OR_WHOLE,
+            false,
+            Some(1),
+            vec![1],
+            true,
+        )),
+    ]
+}
+
+/// A budget of `n` positions, in 64 MiB.
+fn budget(n: u64, stop: &AtomicBool) -> Limits<'_> {
+    Limits {
+        max_states: Some(n),
+        deadline: None,
+        memory: 1 << 26,
+        stop,
+    }
+}
+
+/// Rainbow's rules with the reserve's play rule `play`.
+fn reserve_playing(play: u8) -> Arc<Rules> {
+    let mut rules = Rules::clone(&rainbow());
+    rules.reserve_play = play;
+    Arc::new(rules)
+}
+
 #[test]
 fn every_legal_move_maps_to_a_move_of_the_relaxed_game() {
     // The argument, move by move: along random walks under rules the relaxed game covers (any
     // suit or alternate colours; each tableau move mode; one pass, a pass limit with several
-    // draw counts, unlimited passes; the reserve's fill or a free one; columns that build past
-    // the base or not), the image of every child position is one of the relaxed children of its
+    // draw counts, unlimited passes; the reserve's fill or a free one; a reserve that plays only
+    // its last card, or only to the foundations; columns that build past the base or not), the image of every child position is one of the relaxed children of its
     // parent's image, the card that comes near in one of the places tried.
     let rule_sets = [
         rainbow(),
@@ -34,6 +68,8 @@ fn every_legal_move_maps_to_a_move_of_the_relaxed_game() {
         rules_moving(MODE_TOP_OR_WHOLE, false, None, vec![3], false),
         free_fill(rules_moving(MODE_TOP_OR_WHOLE, false, None, vec![3], true)),
         rules_moving(MODE_ANY, false, Some(3), vec![3, 2, 1], false),
+        reserve_playing(RESERVE_LAST),
+        reserve_playing(RESERVE_FOUNDATIONS),
     ];
     let mut checked = 0;
     for (r, rules) in rule_sets.iter().enumerate() {
@@ -46,7 +82,7 @@ fn every_legal_move_maps_to_a_move_of_the_relaxed_game() {
             });
         }
     }
-    assert!(checked > 20_000, "{checked} positions checked");
+    assert!(checked > 25_000, "{checked} positions checked");
 }
 
 #[test]
@@ -68,23 +104,9 @@ fn a_position_lost_in_the_relaxed_game_is_lost() {
     // (the top card or the whole column, or any run), the relaxed game is never lost where the
     // real one is won, proves many positions lost, and in fewer positions than the plain search.
     let stop = AtomicBool::new(false);
-    let limits = |n: u64| Limits {
-        max_states: Some(n),
-        deadline: None,
-        memory: 1 << 26,
-        stop: &stop,
-    };
-    let rule_sets = [
-        rainbow(),
-        draw_one(rules_moving(
-            MODE_TOP_OR_WHOLE,
-            false,
-            Some(1),
-            vec![1],
-            true,
-        )),
-        rules_moving(MODE_ANY, false, Some(1), vec![3], true),
-    ];
+    let limits = |n: u64| budget(n, &stop);
+    let mut rule_sets = one_pass().to_vec();
+    rule_sets.push(rules_moving(MODE_ANY, false, Some(1), vec![3], true));
     let (mut compared, mut lost) = (0, 0);
     let (mut relaxed_states, mut plain_states) = (0, 0);
     for (r, rules) in rule_sets.iter().enumerate() {
@@ -119,22 +141,8 @@ fn the_relaxed_search_keeps_the_verdicts() {
     // random deal's relaxed proof takes more than such budgets give it: the deals whose proofs it
     // shortens are in the Python tests.)
     let stop = AtomicBool::new(false);
-    let limits = |n: u64| Limits {
-        max_states: Some(n),
-        deadline: None,
-        memory: 1 << 26,
-        stop: &stop,
-    };
-    let rule_sets = [
-        rainbow(),
-        draw_one(rules_moving(
-            MODE_TOP_OR_WHOLE,
-            false,
-            Some(1),
-            vec![1],
-            true,
-        )),
-    ];
+    let limits = |n: u64| budget(n, &stop);
+    let rule_sets = one_pass();
     let off = Pruning {
         shapes: false,
         ..Pruning::ALL

@@ -38,8 +38,8 @@
 //!
 //! Where each column can be known by its shape (the class of its bottom card and its length), a
 //! search of the game that forgets where in the columns the cards no foundation wants next lie
-//! gets a share of the budget too (`shapes`): every line of the rules is a line of it, so its
-//! "lost" is a proof.
+//! takes turns with the others once they have searched a while (`shapes`): every line of the
+//! rules is a line of it, so its "lost" is a proof.
 //!
 //! Positions that differ only where the rules cannot see (suits, under rules blind to them;
 //! which of two interchangeable foundation piles holds what) share a fingerprint (`fingerprint`).
@@ -177,9 +177,9 @@ pub struct Pruning {
     /// the budget once the first searches have had theirs (`draw_one`): a relaxation, whose
     /// "lost" is a proof and whose win proves nothing.
     pub draw_one: bool,
-    /// Where the columns can be known by their shapes, let a search of that relaxed game have a
-    /// share of the budget once the first searches have had theirs (`shapes`): its "lost" is a
-    /// proof and its win proves nothing.
+    /// Where the columns can be known by their shapes, let a search of that relaxed game take
+    /// turns with the others once they have searched a while (`shapes`): its "lost" is a proof
+    /// and its win proves nothing.
     pub shapes: bool,
 }
 

@@ -38,7 +38,7 @@ use super::prune::pool;
 use super::prune::shortcut::{self, Pass};
 use super::relax;
 use super::restarts::{self, Restarts};
-use super::shapes::{self, Relaxed, Shapes};
+use super::shapes::{self, Relaxed, Relaxing, Shapes};
 use super::visited::Visited;
 use super::{Cut, Limits, Outcome, Pruning, Verdict};
 use crate::engine::Engine;
@@ -278,68 +278,18 @@ fn search_far(
             };
         }
     }
-    // The positions the first searches have searched, counted in `spent` with the others'.
-    let mut exact_states = first.states;
-    if let Some(shapes) = shapes {
-        // The first searches go on to `Schedule::shapes_after` positions: the won deals that are
-        // left after the first ones are mostly won within them, and the relaxed search, which seldom
-        // finds a win fast, would cost them its whole share.
-        if exact_states < schedule.shapes_after {
-            let others = spent - exact_states;
-            let cap = limits.max_states.map_or(schedule.shapes_after, |n| {
-                n.saturating_sub(others).min(schedule.shapes_after)
-            });
-            let out = exact.run(&Limits {
-                max_states: Some(cap),
-                ..*limits
-            });
-            if out.cut != Some(Cut::States)
-                || limits.max_states.is_some_and(|n| out.states + others >= n)
-            {
-                return Outcome {
-                    states: out.states + others,
-                    ..out
-                };
-            }
-            spent += out.states - exact_states;
-            exact_states = out.states;
-        }
-        // A share of what is left, in the memory the paused searches leave: its "lost" is the
-        // answer (`shapes`); its win proves nothing.
-        let now = Instant::now();
-        let rest = Limits {
-            max_states: limits
-                .max_states
-                .map(|n| (n - spent) / u64::from(shapes::SHARE)),
-            deadline: limits
-                .deadline
-                .map(|d| now + d.saturating_duration_since(now) / shapes::SHARE),
-            memory: limits.memory.saturating_sub(exact.bytes()),
-            ..*limits
-        };
-        let (relaxed, states) = shapes.search(&rest);
-        spent += states;
-        if relaxed == Relaxed::Lost {
-            return Outcome {
-                verdict: Verdict::Lost,
-                line: Vec::new(),
-                states: spent,
-                cut: None,
-            };
-        }
-        if relaxed == Relaxed::Cut(Cut::Stopped) || limits.max_states.is_some_and(|n| spent >= n) {
-            return Outcome {
-                verdict: Verdict::Unknown,
-                line: Vec::new(),
-                states: spent,
-                cut: Some(if relaxed == Relaxed::Cut(Cut::Stopped) {
-                    Cut::Stopped
-                } else {
-                    Cut::States
-                }),
-            };
-        }
-    }
+    // The relaxed search of the columns known by their shapes (`shapes`), given turns beside the
+    // others' once `Schedule::shapes_after` positions are spent, in a share of the memory the
+    // paused searches leave.
+    let left = limits.memory.saturating_sub(exact.bytes());
+    let mut relaxed = shapes.map(|s| Relaxing::new(s, left / shapes::SHARE as usize));
+    let memory = left - relaxed.as_ref().map_or(0, Relaxing::memory);
+    let mut turns = Turns {
+        limits,
+        schedule,
+        spent,
+        relaxed: &mut relaxed,
+    };
     // Far cards known by class, each margin in turn while the last attempt left its region, in
     // the memory the paused searches leave, with the budget left. An attempt is for a proof: the
     // search that starts again, whose wins come early, is left to the paused searches; the beam
@@ -351,30 +301,103 @@ fn search_far(
         },
         ..setting
     };
-    let memory = limits.memory.saturating_sub(exact.bytes());
     for classes in &attempts {
-        let rest = Limits {
-            max_states: limits.max_states.map(|n| n.saturating_sub(spent)),
-            memory,
-            ..*limits
-        };
-        let mut attempt = Race::new(e, memory, proving, Some(classes)).run(&rest);
-        attempt.states += spent;
-        if attempt.cut != Some(Cut::Bounds) {
-            return attempt;
+        let mut attempt = Race::new(e, memory, proving, Some(classes));
+        let out = turns.run(&mut attempt, 0);
+        if out.cut != Some(Cut::Bounds) {
+            return out;
         }
-        spent = attempt.states;
     }
     // No attempt settled it (the last far one left its region): the first searches go on, with
     // what is left of the budget (their count of positions goes on from theirs).
-    let tried = spent - exact_states;
-    let rest = Limits {
-        max_states: limits.max_states.map(|n| n.saturating_sub(tried)),
-        ..*limits
-    };
-    let mut out = exact.run(&rest);
-    out.states += tried;
-    out
+    turns.run(&mut exact, first.states)
+}
+
+/// The budget of the searches after the first ones, shared with the relaxed search (`shapes`)
+/// where there is one: once `Schedule::shapes_after` positions are spent, it has a turn of a
+/// third as many positions after each `shapes::TURN` positions of the others, and its "lost" is
+/// the answer.
+struct Turns<'a, 'b> {
+    limits: &'a Limits<'b>,
+    schedule: Schedule,
+    /// The positions searched so far, by every search.
+    spent: u64,
+    /// The relaxed search, while it may still prove the position lost.
+    relaxed: &'a mut Option<Relaxing>,
+}
+
+impl Turns<'_, '_> {
+    /// Run `race`, which has searched `done` positions, until it settles, leaves its region or
+    /// the budget ends, the relaxed search taking its turns: the outcome, with every search's
+    /// positions counted.
+    fn run(&mut self, race: &mut Race, mut done: u64) -> Outcome {
+        let limits = self.limits;
+        loop {
+            let left = limits.max_states.map(|n| n.saturating_sub(self.spent));
+            let turn = match self.relaxed {
+                Some(_) if self.spent < self.schedule.shapes_after => {
+                    Some(self.schedule.shapes_after - self.spent)
+                }
+                Some(_) => Some(shapes::TURN),
+                None => None,
+            };
+            let cap = match (left, turn) {
+                (Some(l), Some(t)) => Some(l.min(t)),
+                (l, t) => l.or(t),
+            };
+            let mut out = race.run(&Limits {
+                max_states: cap.map(|c| done + c),
+                ..*limits
+            });
+            self.spent += out.states - done;
+            done = out.states;
+            out.states = self.spent;
+            let budget_over = limits.max_states.is_some_and(|n| self.spent >= n);
+            if out.cut != Some(Cut::States) || budget_over {
+                return out;
+            }
+            if let Some(end) = self.relaxed_turn() {
+                return end;
+            }
+        }
+    }
+
+    /// The relaxed search's turn, once `Schedule::shapes_after` positions are spent: the outcome
+    /// when it ends the solve (its "lost", or the budget gone); it stops taking turns when it wins
+    /// or fills its memory.
+    fn relaxed_turn(&mut self) -> Option<Outcome> {
+        let relaxing = self.relaxed.as_mut()?;
+        if self.spent < self.schedule.shapes_after {
+            return None;
+        }
+        let left = self.limits.max_states.map(|n| n.saturating_sub(self.spent));
+        let turn = left.map_or(shapes::TURN / 3, |l| l.min(shapes::TURN / 3));
+        let (end, states) = relaxing.run(self.limits, turn);
+        self.spent += states;
+        let unknown = |cut| Outcome {
+            verdict: Verdict::Unknown,
+            line: Vec::new(),
+            states: self.spent,
+            cut: Some(cut),
+        };
+        match end {
+            Some(Relaxed::Lost) => Some(Outcome {
+                verdict: Verdict::Lost,
+                line: Vec::new(),
+                states: self.spent,
+                cut: None,
+            }),
+            Some(Relaxed::Cut(cut @ (Cut::Stopped | Cut::Timeout))) => Some(unknown(cut)),
+            Some(_) => {
+                *self.relaxed = None;
+                None
+            }
+            None if self.limits.max_states.is_some_and(|n| self.spent >= n) => {
+                Some(unknown(Cut::States))
+            }
+            None => None,
+        }
+    }
 }
 
 /// How the searches of a `Race` search: the same for every attempt of one solve.

@@ -45,14 +45,19 @@ use crate::rules::{Rules, MODE_ANY, MODE_SINGLE, MODE_WHOLE};
 /// foundation's count: the foundation's next card, and the next `WINDOW - 1` after it.
 pub(super) const WINDOW: u8 = 1;
 
-/// The share of the budget left (positions, and time to the deadline) that the relaxed search may
-/// take: one part in `SHARE`.
+/// The share of the memory the paused searches leave that the relaxed search's positions may take:
+/// one part in `SHARE`.
 pub(super) const SHARE: u32 = 4;
 
-/// How many positions the solver searches under the rules before the relaxed search: on 16 won
-/// deals of Rainbow's survey that took more than a million positions, the relaxed search after the
-/// first 150,000 took its whole share from most of them (3.5 million positions or more each) and
-/// found no win.
+/// The positions the other searches search between two turns of the relaxed search, whose turn
+/// is a third of it: a quarter of what is spent after `SHAPES_AFTER` goes to it.
+pub(super) const TURN: u64 = 1_000_000;
+
+/// How many positions the solver searches under the rules before the relaxed search takes turns
+/// with its searches: a relaxed search seldom finds a win fast, even where theirs do, and the won
+/// deals left after the first 150,000 positions are mostly won within these. On 16 won deals of
+/// Rainbow's survey that took more than a million positions, a relaxed search after the first
+/// 150,000 took its whole share from most of them (3.5 million positions or more each).
 pub(super) const SHAPES_AFTER: u64 = 3_000_000;
 
 /// No class: an empty column's, or the class that goes on a card nothing goes on.
@@ -583,53 +588,86 @@ impl Shapes {
             .pass_limit
             .map_or(recycles < crate::rules::MAX_RECYCLES, |p| recycles + 1 < p)
     }
+}
 
-    /// Search the relaxed game from the root, depth first, within `limits`: how it ended, and the
-    /// relaxed positions searched.
-    pub(super) fn search(&self, limits: &Limits<'_>) -> (Relaxed, u64) {
-        let mut states = 0;
-        let end = self.search_counting(limits, &mut states);
-        (end, states)
+/// The relaxed game's depth-first search, which can pause and go on from where it was.
+pub(super) struct Relaxing {
+    shapes: Shapes,
+    seen: Visited,
+    stack: Vec<State>,
+    kids: Vec<State>,
+    memory: usize,
+    /// How it ended, once it has.
+    end: Option<Relaxed>,
+}
+
+impl Relaxing {
+    /// The search from `shapes`' root, its set of positions bounded by `memory` bytes.
+    pub(super) fn new(shapes: Shapes, memory: usize) -> Relaxing {
+        let mut seen = Visited::new(memory);
+        let end = seen
+            .insert(shapes.key(&shapes.root))
+            .err()
+            .map(Relaxed::Cut);
+        Relaxing {
+            stack: vec![shapes.root],
+            shapes,
+            seen,
+            kids: Vec::new(),
+            memory,
+            end,
+        }
     }
 
-    fn search_counting(&self, limits: &Limits<'_>, states: &mut u64) -> Relaxed {
-        let mut seen = Visited::new(limits.memory);
-        if let Err(cut) = seen.insert(self.key(&self.root)) {
-            return Relaxed::Cut(cut);
+    /// The bytes its set of positions may take.
+    pub(super) fn memory(&self) -> usize {
+        self.memory
+    }
+
+    /// Search on for up to `turn` more positions, within `limits`' deadline and stop: how it
+    /// ended (None when it paused at the end of its turn), and the positions it searched.
+    pub(super) fn run(&mut self, limits: &Limits<'_>, turn: u64) -> (Option<Relaxed>, u64) {
+        let mut states = 0;
+        if self.end.is_none() {
+            self.end = self.search(limits, turn, &mut states);
         }
-        *states += 1;
-        let mut stack = vec![self.root];
-        let mut kids = Vec::new();
+        (self.end, states)
+    }
+
+    fn search(&mut self, limits: &Limits<'_>, turn: u64, states: &mut u64) -> Option<Relaxed> {
+        let shapes = &self.shapes;
         let mut ticks = 0u32;
-        while let Some(s) = stack.pop() {
+        while let Some(s) = self.stack.pop() {
             if s.fcount.iter().all(|&n| n == 13) {
-                return Relaxed::Won;
+                return Some(Relaxed::Won);
             }
             ticks = ticks.wrapping_add(1);
             if ticks & 255 == 0 {
                 if limits.stop.load(Ordering::Relaxed) {
-                    return Relaxed::Cut(Cut::Stopped);
+                    self.stack.push(s);
+                    return Some(Relaxed::Cut(Cut::Stopped));
                 }
                 if limits.deadline.is_some_and(|d| Instant::now() >= d) {
-                    return Relaxed::Cut(Cut::Timeout);
+                    self.stack.push(s);
+                    return Some(Relaxed::Cut(Cut::Timeout));
                 }
             }
-            self.children(&s, &mut kids);
-            for t in &kids {
-                match seen.insert(self.key(t)) {
+            shapes.children(&s, &mut self.kids);
+            for t in &self.kids {
+                match self.seen.insert(shapes.key(t)) {
                     Ok(true) => {
                         *states += 1;
-                        stack.push(*t);
+                        self.stack.push(*t);
                     }
                     Ok(false) => {}
-                    Err(cut) => return Relaxed::Cut(cut),
-                }
-                if limits.max_states.is_some_and(|n| *states >= n) {
-                    return Relaxed::Cut(Cut::States);
+                    Err(cut) => return Some(Relaxed::Cut(cut)),
                 }
             }
+            if *states >= turn {
+                return None;
+            }
         }
-        Relaxed::Lost
+        Some(Relaxed::Lost)
     }
 }
 
@@ -637,12 +675,13 @@ impl Shapes {
 /// it): `Lost` is a proof that the position is lost, `Won` (with no line) a relaxed win, which
 /// proves nothing; None where the relaxed game does not apply.
 pub fn solve_shapes(e: &Engine, limits: &Limits<'_>, auto_finish: bool) -> Option<Outcome> {
-    let shapes = Shapes::new(e, auto_finish)?;
-    let (end, states) = shapes.search(limits);
+    let mut search = Relaxing::new(Shapes::new(e, auto_finish)?, limits.memory);
+    let (end, states) = search.run(limits, limits.max_states.unwrap_or(u64::MAX));
     let (verdict, cut) = match end {
-        Relaxed::Lost => (Verdict::Lost, None),
-        Relaxed::Won => (Verdict::Won, None),
-        Relaxed::Cut(cut) => (Verdict::Unknown, Some(cut)),
+        Some(Relaxed::Lost) => (Verdict::Lost, None),
+        Some(Relaxed::Won) => (Verdict::Won, None),
+        Some(Relaxed::Cut(cut)) => (Verdict::Unknown, Some(cut)),
+        None => (Verdict::Unknown, Some(Cut::States)),
     };
     Some(Outcome {
         verdict,
