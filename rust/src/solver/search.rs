@@ -314,8 +314,8 @@ fn search_far(
 }
 
 /// The budget of the searches after the first ones, shared with the relaxed search (`shapes`)
-/// where there is one: once `Schedule::shapes_after` positions are spent, it has a turn of a
-/// third as many positions after each `shapes::TURN` positions of the others, and its "lost" is
+/// where there is one: once `Schedule::shapes_after` positions are spent, it has a turn of
+/// `shapes::TURN` positions after each `shapes::TURN` positions of the others, and its "lost" is
 /// the answer.
 struct Turns<'a, 'b> {
     limits: &'a Limits<'b>,
@@ -371,7 +371,7 @@ impl Turns<'_, '_> {
             return None;
         }
         let left = self.limits.max_states.map(|n| n.saturating_sub(self.spent));
-        let turn = left.map_or(shapes::TURN / 3, |l| l.min(shapes::TURN / 3));
+        let turn = left.map_or(shapes::TURN, |l| l.min(shapes::TURN));
         let (end, states) = relaxing.run(self.limits, turn);
         self.spent += states;
         let unknown = |cut| Outcome {

@@ -49,8 +49,12 @@ pub(super) const WINDOW: u8 = 1;
 /// one part in `SHARE`.
 pub(super) const SHARE: u32 = 4;
 
-/// The positions the other searches search between two turns of the relaxed search, whose turn
-/// is a third of it: a quarter of what is spent after `SHAPES_AFTER` goes to it.
+/// The positions of each turn of the relaxed search, and of the other searches between two of
+/// its turns: half of what is spent after `SHAPES_AFTER` goes to it. On 14 Rainbow deals its
+/// survey left unknown after 30 million positions, within 30 million again, 2 lost (17.4 and
+/// 19.6 million) against 1 (24.0 million) with turns of a third of the others'; on 40 random
+/// Chameleon deals at 5 s, whose proofs the far attempts make, 2 fewer settled than without
+/// the relaxed search, against 1 fewer.
 pub(super) const TURN: u64 = 1_000_000;
 
 /// How many positions the solver searches under the rules before the relaxed search takes turns
