@@ -135,7 +135,7 @@ fn a_position_lost_in_the_relaxed_game_is_lost() {
 #[test]
 fn the_relaxed_search_keeps_the_verdicts() {
     // The solver's search of the relaxed game (`Pruning::shapes`), after 4,000 positions of the
-    // real rules here (3 million in the solver's schedule): on positions of random walks under
+    // real rules here (10 million in the solver's schedule): on positions of random walks under
     // Rainbow's rules and alternate colours with the top card or the whole column, its verdicts
     // are the plain search's and those of the solver without it, and the lines replay. (A
     // random deal's relaxed proof takes more than such budgets give it: the deals whose proofs it

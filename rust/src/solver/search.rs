@@ -226,8 +226,7 @@ fn search_far(
     // A search under draw 1 where the rules turn more cards (`draw_one`), and one of the columns
     // known by their shapes where they can be (`shapes`).
     let relax_draw = pruning.draw_one && draw_one::applies(&e.rules);
-    let shapes = pruning
-        .shapes
+    let shapes = (pruning.shapes && shapes::pays(&e.rules))
         .then(|| Shapes::new(e, auto_finish))
         .flatten();
     if attempts.is_empty() && !relax_draw && shapes.is_none() {
