@@ -91,8 +91,9 @@ const NOWHERE: u8 = u8::MAX;
 /// the player with any card it takes (not the waste's fills, nor a fill limited to some sources or
 /// ranks, nor a base the player chooses), and the cards that go on each card all of one class,
 /// some class having several cards.
-pub(super) fn applies(rules: &Rules, auto_finish: bool) -> bool {
-    rules.decks == 1
+/// Its classes where it holds.
+fn applies(rules: &Rules, auto_finish: bool) -> Option<Classes> {
+    (rules.decks == 1
         && rules.piles.is_none()
         && !rules.takeback
         && !auto_finish
@@ -103,9 +104,24 @@ pub(super) fn applies(rules: &Rules, auto_finish: bool) -> bool {
         && !rules.fill_by_choice
         && !rules.fill_waste_only
         && !rules.base_until_first
-        && !rules.choose_base
-        && Classes::of(rules).is_some_and(|c| c.merges)
+        && !rules.choose_base)
+        .then(|| Classes::of(rules))
+        .flatten()
+        .filter(|c| c.merges)
 }
+
+/// A relaxed position with nothing anywhere: the start of `Shapes::image`.
+const BLANK: State = State {
+    row: 0,
+    split: 0,
+    recycles: 0,
+    reserve: 0,
+    fcount: [0; 4],
+    cols_cards: 0,
+    placed: 0,
+    cols: [(NONE, 0); MAX_COLUMNS as usize],
+    near: [(NOWHERE, 0); 52],
+};
 
 /// Each card's class, and the class that goes on each class in a column.
 #[derive(Clone, Debug)]
@@ -186,8 +202,9 @@ pub(super) struct Shapes {
     in_row: [u8; 52],
     reserve: Vec<u8>,
     start: u8,
-    /// Each suit's foundation.
+    /// Each suit's foundation, and each foundation's suit.
     fof: [u8; 4],
+    fsuit: [u8; 4],
     columns: usize,
     root: State,
 }
@@ -208,13 +225,15 @@ impl Shapes {
     /// run, or the foundations are not one per suit.
     pub(super) fn new(e: &Engine, auto_finish: bool) -> Option<Shapes> {
         let rules = &e.rules;
-        if !applies(rules, auto_finish) || e.base_open || e.fsuit.len() != 4 {
+        if e.base_open || e.fsuit.len() != 4 {
             return None;
         }
-        let classes = Classes::of(rules)?;
+        let classes = applies(rules, auto_finish)?;
         let mut fof = [0u8; 4];
+        let mut fsuit = [0u8; 4];
         for (f, &s) in e.fsuit.iter().enumerate() {
             fof[s as usize] = f as u8;
+            fsuit[f] = s;
         }
         let row: Vec<u8> = (0..e.waste.len() + e.stock.len())
             .map(|i| e.turn_order(i))
@@ -231,20 +250,10 @@ impl Shapes {
             reserve: e.res.clone(),
             start: e.start,
             fof,
+            fsuit,
             columns: rules.columns,
-            root: State {
-                row: (1u64 << (e.waste.len() + e.stock.len())) - 1,
-                split: e.waste.len() as u8,
-                recycles: e.recycles,
-                reserve: e.res.len() as u8,
-                fcount: [0; 4],
-                cols_cards: 0,
-                placed: 0,
-                cols: [(NONE, 0); MAX_COLUMNS as usize],
-                near: [(NOWHERE, 0); 52],
-            },
+            root: BLANK,
         };
-        shapes.root.fcount.copy_from_slice(&e.fcount);
         shapes.root = shapes.image(e)?;
         Some(shapes)
     }
@@ -252,8 +261,7 @@ impl Shapes {
     /// The relaxed position of `e`, a position of the same deal reached from the root: None
     /// when a column is not a run.
     fn image(&self, e: &Engine) -> Option<State> {
-        let mut s = self.root;
-        s.row = 0;
+        let mut s = BLANK;
         for i in 0..e.waste.len() + e.stock.len() {
             s.row |= 1 << self.in_row[e.turn_order(i) as usize];
         }
@@ -261,9 +269,6 @@ impl Shapes {
         s.recycles = e.recycles;
         s.reserve = e.res.len() as u8;
         s.fcount.copy_from_slice(&e.fcount);
-        s.cols_cards = 0;
-        s.placed = 0;
-        s.near = [(NOWHERE, 0); 52];
         for (i, col) in e.cols.iter().enumerate() {
             if e.down[i] != 0 || col.windows(2).any(|w| !self.rules.builds(w[1], w[0])) {
                 return None;
@@ -574,8 +579,7 @@ impl Shapes {
             if p >= 13 {
                 continue;
             }
-            let suit = (0..4).find(|&x| self.fof[x] as usize == f).expect("a suit") as u8;
-            let c = suit * 13 + (self.start + p) % 13;
+            let c = self.fsuit[f] * 13 + (self.start + p) % 13;
             let (i, q) = s.near[c as usize];
             if i == NOWHERE || q + 1 != s.cols[i as usize].1 {
                 continue;
