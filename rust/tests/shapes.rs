@@ -57,8 +57,14 @@ fn every_legal_move_maps_to_a_move_of_the_relaxed_game() {
     // The argument, move by move: along random walks under rules the relaxed game covers (any
     // suit or alternate colours; each tableau move mode; one pass, a pass limit with several
     // draw counts, unlimited passes; the reserve's fill or a free one; a reserve that plays only
-    // its last card, or only to the foundations; columns that build past the base or not), the image of every child position is one of the relaxed children of its
-    // parent's image, the card that comes near in one of the places tried.
+    // its last card, or only to the foundations; columns that build past the base or not), the
+    // image of every child position is one of the relaxed children of its parent's image, the
+    // card that comes near in one of the places tried. The stock's turns are folded into the
+    // waste card's moves: each position a run of turns leads to is the relaxed game's, and each
+    // move of the waste's card from there a relaxed child; past where the relaxed turns stop,
+    // each position the turns lead to is one they turned with fewer passes used. Mutations
+    // checked: stopping the turns at the first pass turned again, placing the coming card only
+    // at place 0, or not keeping the split canonical each fail it.
     let rule_sets = [
         rainbow(),
         draw_one(rules_building(any_suit, MODE_ANY, false, None)),
@@ -135,11 +141,14 @@ fn a_position_lost_in_the_relaxed_game_is_lost() {
 #[test]
 fn the_relaxed_search_keeps_the_verdicts() {
     // The solver's search of the relaxed game (`Pruning::shapes`), after 4,000 positions of the
-    // real rules here (10 million in the solver's schedule): on positions of random walks under
+    // real rules here (30 million in the solver's schedule): on positions of random walks under
     // Rainbow's rules and alternate colours with the top card or the whole column, its verdicts
-    // are the plain search's and those of the solver without it, and the lines replay. (A
-    // random deal's relaxed proof takes more than such budgets give it: the deals whose proofs it
-    // shortens are in the Python tests.)
+    // are the plain search's and those of the solver without it, and the lines replay. It only
+    // adds its turns: the other searches search as they would without it (their races cut at
+    // its turns go on where they were, and it takes no memory they may take), so a position
+    // won both ways is won by the same line, in more positions. (A random deal's relaxed proof
+    // takes more than such budgets give it: `a_position_lost_in_the_relaxed_game_is_lost` runs
+    // the relaxed search alone.)
     let stop = AtomicBool::new(false);
     let limits = |n: u64| budget(n, &stop);
     let rule_sets = one_pass();
@@ -152,7 +161,7 @@ fn the_relaxed_search_keeps_the_verdicts() {
         shapes_after: 4_000,
         ..Schedule::DEFAULT
     };
-    let (mut lost, mut compared) = (0, 0);
+    let (mut lost, mut compared, mut same_line) = (0, 0, 0);
     for (r, rules) in rule_sets.iter().enumerate() {
         for seed in 0..60 {
             let mut e = walked(rules, 16_000, seed, (seed % 4 * 10) as usize);
@@ -170,11 +179,16 @@ fn the_relaxed_search_keeps_the_verdicts() {
             if without.verdict != Verdict::Unknown {
                 assert_eq!(on.verdict, without.verdict, "rules {r} seed {seed}");
             }
+            if on.verdict == Verdict::Won && without.verdict == Verdict::Won {
+                assert_eq!(on.line, without.line, "rules {r} seed {seed}");
+                assert!(on.states >= without.states, "rules {r} seed {seed}");
+                same_line += 1;
+            }
             lost += usize::from(on.verdict == Verdict::Lost);
         }
     }
     assert!(
-        compared >= 40 && lost >= 20,
-        "compared {compared}, lost {lost}"
+        compared >= 40 && lost >= 20 && same_line >= 5,
+        "compared {compared}, lost {lost}, won by the same line {same_line}"
     );
 }

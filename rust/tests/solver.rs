@@ -5,8 +5,8 @@ use canfield_native::engine::{Engine, Position};
 use canfield_native::moves::Move;
 use canfield_native::rules::Rules;
 use canfield_native::solver::{
-    solve, solve_by_beam, solve_scheduled, solve_with, swaps_covered, Limits, Outcome, Pruning,
-    Schedule, Verdict,
+    race_in_pieces, solve, solve_by_beam, solve_scheduled, solve_with, swaps_covered, Limits,
+    Outcome, Pruning, Schedule, Verdict,
 };
 
 mod common;
@@ -305,6 +305,58 @@ fn searches_taking_turns_every_few_positions_give_the_plain_verdicts() {
         }
     }
     tally.at_least(150, 40);
+}
+
+#[test]
+fn a_race_run_in_pieces_searches_what_one_run_does() {
+    // The solver runs a race in pieces between other searches' turns (the far attempts, the
+    // relaxed search's turns): each piece goes on with the turn the last one cut short (a
+    // search's, or the beam's), so the pieces find the same verdict, the same line, in the same
+    // positions as one run, whatever the pieces' size. Short turns, so that pieces end in every
+    // state a race can be in: mid-turn, at a turn's end, in the beam's turn, before and after the
+    // search that starts again stops.
+    let stop = AtomicBool::new(false);
+    let rule_sets = [
+        rules_moving(0, false, None, vec![3], true),
+        rules_moving(1, true, Some(3), vec![3, 2, 1], true),
+        free_fill(rules_moving(1, false, None, vec![3], false)),
+        rules_building(any_suit, 1, false, Some(1)),
+    ];
+    let schedule = Schedule {
+        probe: 40,
+        first: 300,
+        slice: 90,
+        shortcut: 200,
+        restarts: 50,
+        beam: 120,
+        beam_decks: 240,
+        far_after: u64::MAX,
+        restarts_until: 5_000,
+        shapes_after: u64::MAX,
+    };
+    let (mut cut, mut settled) = (0, 0);
+    for (r, rules) in rule_sets.iter().enumerate() {
+        for seed in 0..10 {
+            let e = walked(rules, 9200, seed, (seed % 3 * 20) as usize);
+            let limits = limits(20_000, 1 << 24, &stop);
+            let whole = race_in_pieces(&e, &limits, Pruning::ALL, schedule, None);
+            for piece in [1, 37, 1_000] {
+                let pieces = race_in_pieces(&e, &limits, Pruning::ALL, schedule, Some(piece));
+                let what = format!("rules {r} seed {seed} pieces of {piece}");
+                assert_eq!(pieces.verdict, whole.verdict, "{what}");
+                assert_eq!(pieces.states, whole.states, "{what}");
+                assert_eq!(pieces.line, whole.line, "{what}");
+                assert_eq!(pieces.cut, whole.cut, "{what}");
+            }
+            check_line(&e, &whole);
+            if whole.verdict == Verdict::Unknown {
+                cut += 1;
+            } else {
+                settled += 1;
+            }
+        }
+    }
+    assert!(cut >= 5 && settled >= 5, "cut {cut}, settled {settled}");
 }
 
 #[test]

@@ -141,9 +141,12 @@ impl Beam {
         self.room / (2 * footprint(e))
     }
 
-    /// Search on for about `slice` positions, counting them in `states`, within `limits`.
-    pub(super) fn turn(&mut self, limits: &Limits<'_>, states: &mut u64, slice: u64) -> BeamStep {
-        let pause = *states + slice;
+    /// Search on until `states` (where it counts its positions) reaches about `pause`, within
+    /// `limits`.
+    pub(super) fn turn(&mut self, limits: &Limits<'_>, states: &mut u64, pause: u64) -> BeamStep {
+        if *states >= pause {
+            return BeamStep::Paused; // a turn cut where it was to end anyway
+        }
         loop {
             if self.level.is_empty() || self.depth >= MAX_DEPTH {
                 self.run += 1;

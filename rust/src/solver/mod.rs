@@ -66,7 +66,7 @@ mod visited;
 pub use beam::solve_by_beam;
 pub use fingerprint::child_keys_agree;
 pub use prune::swaps::swaps_covered;
-pub use search::{solve, solve_scheduled, solve_with, Schedule};
+pub use search::{race_in_pieces, solve, solve_scheduled, solve_with, Schedule};
 pub use shapes::{shapes_cover, solve_shapes};
 
 use crate::moves::Move;

@@ -153,6 +153,43 @@ impl Schedule {
     };
 }
 
+/// The searches of one attempt from `e`'s position (every card known as itself) under
+/// `schedule`, run at once, or in pieces of `piece` positions each (a new budget each time, as
+/// the solver runs them between other searches' turns): the tests check that the pieces search
+/// what one run does.
+#[doc(hidden)]
+pub fn race_in_pieces(
+    e: &Engine,
+    limits: &Limits<'_>,
+    pruning: Pruning,
+    schedule: Schedule,
+    piece: Option<u64>,
+) -> Outcome {
+    let setting = Setting {
+        auto_finish: false,
+        pruning,
+        schedule,
+        waste_fills_first: false,
+    };
+    let mut race = Race::new(e, limits.memory, setting, None);
+    let Some(piece) = piece else {
+        return race.run(limits);
+    };
+    let mut done = 0;
+    loop {
+        let end = done + piece.max(1);
+        let out = race.run(&Limits {
+            max_states: Some(limits.max_states.map_or(end, |n| n.min(end))),
+            ..*limits
+        });
+        let budget_over = limits.max_states.is_some_and(|n| out.states >= n);
+        if out.cut != Some(Cut::States) || budget_over {
+            return out;
+        }
+        done = out.states;
+    }
+}
+
 /// `solve_with` on another schedule: the tests take turns every few positions, so that the
 /// searches' turns, and the work a helper is given, come in every state a search can be in.
 #[doc(hidden)]
@@ -278,16 +315,14 @@ fn search_far(
         }
     }
     // The relaxed search of the columns known by their shapes (`shapes`), given turns beside the
-    // others' once `Schedule::shapes_after` positions are spent, in a share of the memory the
-    // paused searches leave.
-    let left = limits.memory.saturating_sub(exact.bytes());
-    let mut relaxed = shapes.map(|s| Relaxing::new(s, left / shapes::SHARE as usize));
-    let memory = left - relaxed.as_ref().map_or(0, Relaxing::memory);
+    // others' once `Schedule::shapes_after` positions are spent, in the memory they cannot take.
+    let memory = limits.memory.saturating_sub(exact.bytes());
     let mut turns = Turns {
         limits,
         schedule,
         spent,
-        relaxed: &mut relaxed,
+        shapes,
+        relaxed: None,
     };
     // Far cards known by class, each margin in turn while the last attempt left its region, in
     // the memory the paused searches leave, with the budget left. An attempt is for a proof: the
@@ -302,43 +337,48 @@ fn search_far(
     };
     for classes in &attempts {
         let mut attempt = Race::new(e, memory, proving, Some(classes));
-        let out = turns.run(&mut attempt, 0);
+        let out = turns.run(&mut attempt, 0, exact.bytes());
         if out.cut != Some(Cut::Bounds) {
             return out;
         }
     }
     // No attempt settled it (the last far one left its region): the first searches go on, with
     // what is left of the budget (their count of positions goes on from theirs).
-    turns.run(&mut exact, first.states)
+    turns.run(&mut exact, first.states, 0)
 }
 
 /// The budget of the searches after the first ones, shared with the relaxed search (`shapes`)
 /// where there is one: once `Schedule::shapes_after` positions are spent, it has a turn of
 /// `shapes::TURN` positions after each `shapes::TURN` positions of the others, and its "lost" is
-/// the answer.
+/// the answer. Its positions take only the memory the others cannot take at their bounds
+/// (`Race::most`), so the others search just as they would without it: it is made at its first
+/// turn, and stops once it no longer fits beside the race it runs with.
 struct Turns<'a, 'b> {
     limits: &'a Limits<'b>,
     schedule: Schedule,
     /// The positions searched so far, by every search.
     spent: u64,
+    /// The relaxed game, until its search is made.
+    shapes: Option<Shapes>,
     /// The relaxed search, while it may still prove the position lost.
-    relaxed: &'a mut Option<Relaxing>,
+    relaxed: Option<Relaxing>,
 }
 
 impl Turns<'_, '_> {
-    /// Run `race`, which has searched `done` positions, until it settles, leaves its region or
-    /// the budget ends, the relaxed search taking its turns: the outcome, with every search's
-    /// positions counted.
-    fn run(&mut self, race: &mut Race, mut done: u64) -> Outcome {
+    /// Run `race`, which has searched `done` positions, beside a paused race of `paused` bytes,
+    /// until it settles, leaves its region or the budget ends, the relaxed search taking its
+    /// turns: the outcome, with every search's positions counted.
+    fn run(&mut self, race: &mut Race, mut done: u64, paused: usize) -> Outcome {
         let limits = self.limits;
         loop {
             let left = limits.max_states.map(|n| n.saturating_sub(self.spent));
-            let turn = match self.relaxed {
-                Some(_) if self.spent < self.schedule.shapes_after => {
+            let relaxing = self.shapes.is_some() || self.relaxed.is_some();
+            let turn = match relaxing {
+                true if self.spent < self.schedule.shapes_after => {
                     Some(self.schedule.shapes_after - self.spent)
                 }
-                Some(_) => Some(shapes::TURN),
-                None => None,
+                true => Some(shapes::TURN),
+                false => None,
             };
             let cap = match (left, turn) {
                 (Some(l), Some(t)) => Some(l.min(t)),
@@ -355,18 +395,26 @@ impl Turns<'_, '_> {
             if out.cut != Some(Cut::States) || budget_over {
                 return out;
             }
-            if let Some(end) = self.relaxed_turn() {
+            let room = limits.memory.saturating_sub(paused + race.most());
+            if let Some(end) = self.relaxed_turn(room) {
                 return end;
             }
         }
     }
 
-    /// The relaxed search's turn, once `Schedule::shapes_after` positions are spent: the outcome
-    /// when it ends the solve (its "lost", or the budget gone); it stops taking turns when it wins
-    /// or fills its memory.
-    fn relaxed_turn(&mut self) -> Option<Outcome> {
-        let relaxing = self.relaxed.as_mut()?;
+    /// The relaxed search's turn, once `Schedule::shapes_after` positions are spent, in `room`
+    /// bytes: the outcome when it ends the solve (its "lost", or the budget gone); it stops
+    /// taking turns when it wins, fills its memory, or no longer fits in `room`.
+    fn relaxed_turn(&mut self, room: usize) -> Option<Outcome> {
         if self.spent < self.schedule.shapes_after {
+            return None;
+        }
+        if let Some(shapes) = self.shapes.take() {
+            self.relaxed = Some(Relaxing::new(shapes, room));
+        }
+        let relaxing = self.relaxed.as_mut()?;
+        if relaxing.memory() > room {
+            self.relaxed = None;
             return None;
         }
         let left = self.limits.max_states.map(|n| n.saturating_sub(self.spent));
@@ -388,7 +436,7 @@ impl Turns<'_, '_> {
             }),
             Some(Relaxed::Cut(cut @ (Cut::Stopped | Cut::Timeout))) => Some(unknown(cut)),
             Some(_) => {
-                *self.relaxed = None;
+                self.relaxed = None;
                 None
             }
             None if self.limits.max_states.is_some_and(|n| self.spent >= n) => {
@@ -416,9 +464,12 @@ struct Race {
     sets: Vec<Visited>,
     /// The positions the race has searched, the root included.
     states: u64,
-    /// Whose turn it is, and the rounds of turns played.
+    /// Whose turn it is (the beam's past the last search), and the rounds of turns played.
     turn: usize,
     rounds: u32,
+    /// Where the turn that a cut of the budget stopped ends: `run` goes on with it, so that a race
+    /// run in pieces searches as one run at once does.
+    pause: Option<u64>,
     /// The beam's memory, the beam (made at its first turn: most deals are settled before),
     /// and whether its last run is over (it is dropped then).
     beamed: usize,
@@ -527,6 +578,7 @@ impl Race {
             states,
             turn: 0,
             rounds: 0,
+            pause: None,
             beamed,
             beam: None,
             beam_over: !pruning.beam,
@@ -540,45 +592,67 @@ impl Race {
         sets + self.beam.as_ref().map_or(0, |_| self.beamed)
     }
 
+    /// The most bytes the race may take at its bounds: each visited set's largest table with the
+    /// half it grows from, and the beam's share.
+    fn most(&self) -> usize {
+        self.sets.iter().map(Visited::most).sum::<usize>() + self.beamed
+    }
+
     /// Search on until a verdict or a cut (`limits.max_states` counts the race's positions from
     /// its start): a race cut for its budget goes on from where it was when run again with a
-    /// larger one (the only way it is run again).
+    /// larger one (the only way it is run again), the turn that was cut short to its end, so that
+    /// the pieces search what one run would.
     fn run(&mut self, limits: &Limits<'_>) -> Outcome {
         let schedule = self.setting.schedule;
-        let searches = &mut self.searches;
-        let sets = &mut self.sets;
-        let states = &mut self.states;
-        let i = &mut self.turn;
-        // A race cut at the beam's turn goes on with the next round.
-        *i %= searches.len();
+        if self.turn == self.searches.len() {
+            // Cut at the beam's turn: that turn goes on, then the next round.
+            if let Some(pause) = self.pause.take() {
+                if let Some(out) = self.beam_turn(limits, pause) {
+                    return out;
+                }
+            }
+            self.turn = 0;
+        }
         loop {
+            let i = self.turn;
+            let searches = &mut self.searches;
+            let states = &mut self.states;
+            let resumed = self.pause.take();
             // The search that starts again stops once the race has searched
             // `schedule.restarts_until` positions (its wins come early), and its memory goes to
-            // the others.
-            if searches[*i].restarts.is_some() && *states >= schedule.restarts_until {
-                let set = searches[*i].set;
-                drop_set(searches, sets, set, limits.memory);
-                *i %= searches.len();
+            // the others (at the end of a turn).
+            if resumed.is_none()
+                && searches[i].restarts.is_some()
+                && *states >= schedule.restarts_until
+            {
+                let set = searches[i].set;
+                drop_set(searches, &mut self.sets, set, limits.memory);
+                self.turn %= searches.len();
                 continue;
             }
-            let set = searches[*i].set;
+            let set = searches[i].set;
             // An idle search is given work first (if there is any), and then searches on at once.
-            let mut step = if searches[*i].idle() {
-                take_work(searches, *i, &mut sets[set], states)
+            let mut step = if searches[i].idle() {
+                take_work(searches, i, &mut self.sets[set], states)
             } else {
                 Step::Paused
             };
-            let ran = matches!(step, Step::Paused);
-            if ran {
-                let slice = match (searches[*i].turns, searches[*i].lead) {
-                    (0, _) => schedule.probe,
-                    (1, true) => schedule.first,
-                    _ if searches[*i].restarts.is_some() => schedule.restarts,
-                    _ if searches[*i].complete() => schedule.slice,
-                    _ => schedule.shortcut,
-                };
-                searches[*i].turns += 1;
-                step = searches[*i].run(limits, states, slice, &mut sets[set]);
+            // Where its turn ends: where a cut stopped it, or a slice from here.
+            let mut pause = None;
+            if matches!(step, Step::Paused) {
+                let end = resumed.unwrap_or_else(|| {
+                    let slice = match (searches[i].turns, searches[i].lead) {
+                        (0, _) => schedule.probe,
+                        (1, true) => schedule.first,
+                        _ if searches[i].restarts.is_some() => schedule.restarts,
+                        _ if searches[i].complete() => schedule.slice,
+                        _ => schedule.shortcut,
+                    };
+                    searches[i].turns += 1;
+                    *states + slice
+                });
+                pause = Some(end);
+                step = searches[i].run(limits, states, end, &mut self.sets[set]);
             }
             // A complete search of another set, which goes on when this set's searches stop: not
             // the one that starts again, whose runs prove "lost" only when a deal is small.
@@ -587,42 +661,20 @@ impl Race {
                 .any(|s| s.set != set && s.complete() && s.restarts.is_none());
             match step {
                 Step::Paused => {
-                    *i += 1;
-                    if *i == searches.len() {
+                    self.turn += 1;
+                    if self.turn == searches.len() {
                         // A round of turns is over: the beam's turn, once the first search has
                         // had its long one (most deals are settled by then).
                         self.rounds += 1;
                         if self.rounds >= 2 && !self.beam_over {
-                            let Setting {
-                                pruning,
-                                auto_finish,
-                                ..
-                            } = self.setting;
-                            let beamed = self.beamed;
-                            let root = &self.root;
-                            let b = self.beam.get_or_insert_with(|| {
-                                Beam::new(root, pruning, auto_finish, beamed)
-                            });
-                            let slice = if root.one_deck() {
+                            let slice = if self.root.one_deck() {
                                 schedule.beam
                             } else {
                                 schedule.beam_decks
                             };
-                            match b.turn(limits, states, slice) {
-                                BeamStep::Won(line) => {
-                                    return Outcome {
-                                        verdict: Verdict::Won,
-                                        line,
-                                        states: *states,
-                                        cut: None,
-                                    }
-                                }
-                                BeamStep::Paused => {}
-                                BeamStep::Over => {
-                                    self.beam = None;
-                                    self.beam_over = true;
-                                }
-                                BeamStep::Ended(cut) => return ended(Some(cut), *states),
+                            let end = self.states + slice;
+                            if let Some(out) = self.beam_turn(limits, end) {
+                                return out;
                             }
                         }
                     }
@@ -630,37 +682,71 @@ impl Race {
                 Step::Won => {
                     return Outcome {
                         verdict: Verdict::Won,
-                        line: searches[*i].line(),
+                        line: searches[i].line(),
                         states: *states,
                         cut: None,
                     }
                 }
                 // A complete search's stack is empty, and no other search of its set had work to
                 // give it (`take_work`): lost once every complete search of the set is so.
-                Step::Lost if searches[*i].complete() => {
+                Step::Lost if searches[i].complete() => {
                     if searches.iter().all(|s| s.set != set || s.idle()) {
                         return ended(None, *states);
                     }
-                    *i += 1;
+                    self.turn += 1;
                 }
                 // A shortcut ended (it proves nothing; a complete search always runs beside it),
                 // or the searches of a set ran out of its memory while a complete search of
                 // another set goes on: they stop, and their memory goes to the others.
                 Step::Lost | Step::Ended(Cut::Memory) if others => {
-                    drop_set(searches, sets, set, limits.memory);
-                    *i = 0;
+                    drop_set(searches, &mut self.sets, set, limits.memory);
+                    self.turn = 0;
                 }
                 Step::Lost => unreachable!("a shortcut runs beside a complete search"),
                 Step::Ended(cut) => {
-                    // A search cut for its budget is where it was: the next run goes on with it
-                    // (its turn counted once more).
-                    if cut == Cut::States && ran {
-                        searches[*i].turns -= 1;
+                    // A search cut for its budget is where it was: the next run goes on with its
+                    // turn.
+                    if cut == Cut::States {
+                        self.pause = pause;
                     }
                     return ended(Some(cut), *states);
                 }
             }
-            *i %= searches.len();
+            self.turn %= self.searches.len();
+        }
+    }
+
+    /// The beam's turn, to `pause` positions (made at its first turn): the outcome when it ends
+    /// the race (a win, or a cut, after which its turn goes on at the next run).
+    fn beam_turn(&mut self, limits: &Limits<'_>, pause: u64) -> Option<Outcome> {
+        let Setting {
+            pruning,
+            auto_finish,
+            ..
+        } = self.setting;
+        let (root, beamed) = (&self.root, self.beamed);
+        let b = self
+            .beam
+            .get_or_insert_with(|| Beam::new(root, pruning, auto_finish, beamed));
+        match b.turn(limits, &mut self.states, pause) {
+            BeamStep::Won(line) => Some(Outcome {
+                verdict: Verdict::Won,
+                line,
+                states: self.states,
+                cut: None,
+            }),
+            BeamStep::Paused => None,
+            BeamStep::Over => {
+                self.beam = None;
+                self.beam_over = true;
+                None
+            }
+            BeamStep::Ended(cut) => {
+                if cut == Cut::States {
+                    self.pause = Some(pause);
+                }
+                Some(ended(Some(cut), self.states))
+            }
         }
     }
 }
@@ -971,19 +1057,21 @@ impl Search {
         Ok(())
     }
 
-    /// Search on for `slice` positions at most, counting them in `states`, within `limits`, with
-    /// the visited set `seen`.
+    /// Search on until `states` (where it counts its positions) reaches `pause`, within `limits`,
+    /// with the visited set `seen`.
     fn run(
         &mut self,
         limits: &Limits<'_>,
         states: &mut u64,
-        slice: u64,
+        pause: u64,
         seen: &mut Visited,
     ) -> Step {
         if let Some(step) = self.over.take() {
             return step;
         }
-        let pause = *states + slice;
+        if *states >= pause {
+            return Step::Paused; // a turn cut where it was to end anyway
+        }
         loop {
             let Some(depth) = self.frames.len().checked_sub(1) else {
                 return Step::Lost;

@@ -47,6 +47,11 @@ impl Visited {
         self.slots.len() * std::mem::size_of::<u128>()
     }
 
+    /// The most bytes it may take: its largest table with the half it grows from.
+    pub(super) fn most(&self) -> usize {
+        self.max_slots * 3 / 2 * std::mem::size_of::<u128>()
+    }
+
     /// Let the set grow to `memory` bytes.
     pub(super) fn raise(&mut self, memory: usize) {
         self.max_slots = self.max_slots.max(Visited::slots_in(memory));
