@@ -351,8 +351,8 @@ fn search_far(
 /// where there is one: once `Schedule::shapes_after` positions are spent, it has a turn of
 /// `shapes::TURN` positions after each `shapes::TURN` positions of the others, and its "lost" is
 /// the answer. Its positions take only the memory the others cannot take at their bounds
-/// (`Race::most`), so the others search just as they would without it: it is made at its first
-/// turn, and stops once it no longer fits beside the race it runs with.
+/// (`Race::room_beside`), so the others search just as they would without it: it is made at its
+/// first turn, and stops once it no longer fits beside the race it runs with.
 struct Turns<'a, 'b> {
     limits: &'a Limits<'b>,
     schedule: Schedule,
@@ -395,7 +395,7 @@ impl Turns<'_, '_> {
             if out.cut != Some(Cut::States) || budget_over {
                 return out;
             }
-            let room = limits.memory.saturating_sub(paused + race.most());
+            let room = race.room_beside(limits.memory.saturating_sub(paused));
             if let Some(end) = self.relaxed_turn(room) {
                 return end;
             }
@@ -410,7 +410,7 @@ impl Turns<'_, '_> {
             return None;
         }
         if let Some(shapes) = self.shapes.take() {
-            self.relaxed = Some(Relaxing::new(shapes, room));
+            self.relaxed = (room >= Visited::LEAST).then(|| Relaxing::new(shapes, room));
         }
         let relaxing = self.relaxed.as_mut()?;
         if relaxing.memory() > room {
@@ -592,10 +592,15 @@ impl Race {
         sets + self.beam.as_ref().map_or(0, |_| self.beamed)
     }
 
-    /// The most bytes the race may take at its bounds: each visited set's largest table with the
-    /// half it grows from, and the beam's share.
-    fn most(&self) -> usize {
-        self.sets.iter().map(Visited::most).sum::<usize>() + self.beamed
+    /// The bound that a visited set beside the race may have within `memory` bytes, whatever the
+    /// race does at its bounds: with the race's largest tables and the beam's share taken off,
+    /// what is left holds the set's largest table with the half it grows from, and that table with
+    /// the half the race's largest table grows from (one table grows at a time).
+    fn room_beside(&self, memory: usize) -> usize {
+        let tables = self.sets.iter().map(Visited::most);
+        let left = memory.saturating_sub(tables.clone().sum::<usize>() + self.beamed);
+        let half = tables.max().unwrap_or(0) / 2;
+        left.min(left.saturating_sub(half) / 2 * 3)
     }
 
     /// Search on until a verdict or a cut (`limits.max_states` counts the race's positions from
@@ -1125,5 +1130,102 @@ impl Search {
                 return Step::Paused;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Position;
+    use crate::rules::{Rules, MODE_ANY};
+    use std::sync::Arc;
+
+    /// A deal under draw 3 with any run moving and alternate colours building (a second order
+    /// and a shortcut where the pruning has them).
+    fn deal() -> Engine {
+        let mut builds = [false; 52 * 52];
+        for c in 0..52usize {
+            for d in 0..52usize {
+                let colours = (c / 13 == 1 || c / 13 == 2) != (d / 13 == 1 || d / 13 == 2);
+                builds[c * 52 + d] = colours && d % 13 + 1 == c % 13;
+            }
+        }
+        let rules = Rules::new(
+            4,
+            1,
+            &builds,
+            &[true; 52],
+            true,
+            MODE_ANY,
+            false,
+            vec![3],
+            None,
+            true,
+        );
+        let mut cards = 0..52u8;
+        let position = Position {
+            reserve: cards.by_ref().take(13).collect(),
+            start: 0,
+            foundations: vec![(0, 0), (1, 0), (2, 0), (3, 0)],
+            columns: (0..4).map(|_| vec![cards.next().unwrap()]).collect(),
+            stock: cards.collect(),
+            waste: vec![],
+            recycles: 0,
+            face_down: Vec::new(),
+            more_reserves: Vec::new(),
+            base_open: false,
+            piles: Vec::new(),
+        };
+        Engine::new(Arc::new(rules.unwrap()), &position).unwrap()
+    }
+
+    #[test]
+    fn a_set_beside_a_race_keeps_the_memory_bound() {
+        let mut made = 0;
+        // A visited set bounded by `Race::room_beside` beside a race at its bounds: the race's
+        // tables, the beam's share, the set's table and the half that any one of them grows from
+        // stay within the memory, and a set twice as large would not.
+        let e = deal();
+        let proving = Pruning {
+            restarts: false,
+            ..Pruning::ALL
+        };
+        let plain = Pruning {
+            beam: false,
+            ..Pruning::NONE
+        };
+        for pruning in [Pruning::ALL, proving, plain] {
+            for memory in [
+                64 << 20,
+                100 << 20,
+                1 << 30,
+                3 << 30,
+                4 << 30,
+                6 << 30,
+                64 << 30,
+            ] {
+                let setting = Setting {
+                    auto_finish: false,
+                    pruning,
+                    schedule: Schedule::DEFAULT,
+                    waste_fills_first: false,
+                };
+                let race = Race::new(&e, memory, setting, None);
+                let tables: Vec<usize> = race.sets.iter().map(Visited::most).collect();
+                let peak = |set: usize| {
+                    let largest = tables.iter().copied().chain([set]).max().unwrap();
+                    tables.iter().sum::<usize>() + race.beamed + set + largest / 2
+                };
+                let room = race.room_beside(memory);
+                if room < Visited::LEAST {
+                    continue; // no set is made there
+                }
+                let set = Visited::new(room).most();
+                assert!(peak(set) <= memory, "{memory} {tables:?} {set}");
+                assert!(peak(2 * set) > memory, "{memory} {tables:?} {set}");
+                made += 1;
+            }
+        }
+        assert!(made >= 15, "{made}");
     }
 }

@@ -25,6 +25,10 @@ impl Visited {
         }
     }
 
+    /// The least memory a set is made in: its smallest largest table, 1024 slots, with the half
+    /// it grows from (a bound below it is raised to it).
+    pub(super) const LEAST: usize = 1024 * 24;
+
     /// The largest power of two of 16-byte slots whose table and its half, together while it
     /// grows, fit in `memory` (at least 1024).
     fn slots_in(memory: usize) -> usize {
@@ -47,9 +51,10 @@ impl Visited {
         self.slots.len() * std::mem::size_of::<u128>()
     }
 
-    /// The most bytes it may take: its largest table with the half it grows from.
+    /// The bytes of its largest table (while it grows into it, the half it grows from is there
+    /// too).
     pub(super) fn most(&self) -> usize {
-        self.max_slots * 3 / 2 * std::mem::size_of::<u128>()
+        self.max_slots * std::mem::size_of::<u128>()
     }
 
     /// Let the set grow to `memory` bytes.
