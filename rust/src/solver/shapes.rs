@@ -502,11 +502,17 @@ impl Shapes {
                 }
             }
         };
+        // The nearest stock cards are tried first (the search takes the last child first), as
+        // the rules' first search tries them under a pass limit: a card turned past is buried for
+        // the rest of the pass. (The order changes how soon a relaxed win is found, which ends
+        // the relaxed search's turns; a proof visits every relaxed position all the same.)
+        let from = out.len();
         for t in std::iter::once(*s).chain(self.turned(s)) {
             if let Some(c) = self.waste_top(&t) {
                 onto(&t, c, true, out);
             }
         }
+        out[from..].reverse();
         if let Some(c) = reserve.filter(|_| rules.reserve_to_column(left)) {
             onto(s, c, false, out);
         }
@@ -552,6 +558,7 @@ impl Shapes {
             }
         }
         // Cards up, last: the search tries them first.
+        let from = out.len();
         for t in std::iter::once(*s).chain(self.turned(s)) {
             if let Some(c) = self.waste_top(&t).filter(|&c| self.wanted(&t, c)) {
                 let mut u = t;
@@ -559,6 +566,7 @@ impl Shapes {
                 self.up(u, c, out);
             }
         }
+        out[from..].reverse(); // the nearest first, as above
         if let Some(c) = reserve.filter(|&c| self.wanted(s, c) && rules.reserve_to_foundation(left))
         {
             let mut t = *s;
