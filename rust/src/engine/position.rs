@@ -6,7 +6,7 @@ use crate::rules::{Rules, MAX_RECYCLES};
 use std::sync::Arc;
 
 /// A position as plain data: piles bottom to top, except `stock`, which is in turning order.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Position {
     pub reserve: Vec<u8>,
     pub start: u8,

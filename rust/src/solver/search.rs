@@ -372,13 +372,13 @@ impl Turns<'_, '_> {
         let limits = self.limits;
         loop {
             let left = limits.max_states.map(|n| n.saturating_sub(self.spent));
-            let relaxing = self.shapes.is_some() || self.relaxed.is_some();
-            let turn = match relaxing {
-                true if self.spent < self.schedule.shapes_after => {
-                    Some(self.schedule.shapes_after - self.spent)
-                }
-                true => Some(shapes::TURN),
-                false => None,
+            // The race's piece ends where the relaxed search (if any) has its next turn.
+            let turn = if self.shapes.is_none() && self.relaxed.is_none() {
+                None
+            } else if self.spent < self.schedule.shapes_after {
+                Some(self.schedule.shapes_after - self.spent)
+            } else {
+                Some(shapes::TURN)
             };
             let cap = match (left, turn) {
                 (Some(l), Some(t)) => Some(l.min(t)),
@@ -1169,12 +1169,7 @@ mod tests {
             foundations: vec![(0, 0), (1, 0), (2, 0), (3, 0)],
             columns: (0..4).map(|_| vec![cards.next().unwrap()]).collect(),
             stock: cards.collect(),
-            waste: vec![],
-            recycles: 0,
-            face_down: Vec::new(),
-            more_reserves: Vec::new(),
-            base_open: false,
-            piles: Vec::new(),
+            ..Position::default()
         };
         Engine::new(Arc::new(rules.unwrap()), &position).unwrap()
     }
