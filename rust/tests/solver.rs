@@ -5,8 +5,8 @@ use canfield_native::engine::{Engine, Position};
 use canfield_native::moves::Move;
 use canfield_native::rules::Rules;
 use canfield_native::solver::{
-    race_in_pieces, solve, solve_by_beam, solve_scheduled, solve_with, swaps_covered, Limits,
-    Outcome, Pruning, Schedule, Verdict,
+    race_in_pieces, shortcut_moves, solve, solve_by_beam, solve_scheduled, solve_with,
+    swaps_covered, Limits, Outcome, Pruning, Schedule, Verdict,
 };
 
 mod common;
@@ -285,6 +285,7 @@ fn searches_taking_turns_every_few_positions_give_the_plain_verdicts() {
                     first,
                     slice,
                     shortcut: 3 * slice,
+                    shortcut_fill: 5 * slice,
                     restarts: slice,
                     beam: slice,
                     beam_decks: 2 * slice,
@@ -308,6 +309,73 @@ fn searches_taking_turns_every_few_positions_give_the_plain_verdicts() {
 }
 
 #[test]
+fn the_reserve_fill_shortcut_plays_the_automatic_fill() {
+    // Where the player fills an empty column with any card (Superior), the shortcut fills each
+    // empty column from the reserve at once while the reserve lasts: along random walks, its
+    // moves are the legal moves, or where a column is empty and the reserve holds cards, the
+    // reserve's top card onto each empty column, one at least; and a move that empties a column,
+    // followed by the shortcut's fill, reaches the position the same move reaches under the
+    // automatic fill (the same rules with `auto_fill`). So its lines are those of the game with
+    // the automatic fill, played by the player.
+    let rule_sets = [
+        free_fill(rules_moving(1, false, None, vec![3], false)),
+        free_fill(rules_moving(1, false, Some(1), vec![1], true)),
+    ];
+    let onto_empty = |e: &Engine, m: &Move| {
+        m.from_reserve().is_some() && m.to_column() && e.cols[(m.dst() - 8) as usize].is_empty()
+    };
+    let (mut fills, mut emptied) = (0, 0);
+    for (r, rules) in rule_sets.iter().enumerate() {
+        let auto = {
+            let mut auto = Rules::clone(rules);
+            auto.auto_fill = true;
+            Arc::new(auto)
+        };
+        for seed in 0..40 {
+            let mut e = Engine::new(rules.clone(), &dealt(&deck(9400 + seed))).unwrap();
+            walk(&mut e, seed, 300, |e, step| {
+                let what = format!("rules {r} seed {seed} step {step}");
+                let kept = shortcut_moves(e).expect("a shortcut under free fill");
+                let mut legal = Vec::new();
+                e.moves(&mut legal);
+                if !e.reserve_empty() && e.cols.iter().any(Vec::is_empty) {
+                    let only: Vec<Move> =
+                        legal.iter().copied().filter(|m| onto_empty(e, m)).collect();
+                    assert!(!only.is_empty(), "{what}");
+                    assert_eq!(kept, only, "{what}");
+                    fills += 1;
+                    return;
+                }
+                assert_eq!(kept, legal, "{what}");
+                if e.reserve_empty() || e.cols.iter().any(Vec::is_empty) {
+                    return;
+                }
+                // Each move that empties a column, then the shortcut's fill, is the move under
+                // the automatic fill.
+                for &m in &legal {
+                    let mut player = e.clone();
+                    player.make(m);
+                    if player.reserve_empty() || player.cols.iter().all(|c| !c.is_empty()) {
+                        continue;
+                    }
+                    let after = shortcut_moves(&player).expect("a shortcut under free fill");
+                    assert_eq!(after.len(), 1, "{what} {m:?}");
+                    player.make(after[0]);
+                    let mut game = Engine::new(auto.clone(), &e.position()).unwrap();
+                    game.make(m);
+                    assert_eq!(player.position(), game.position(), "{what} {m:?}");
+                    emptied += 1;
+                }
+            });
+        }
+    }
+    assert!(
+        emptied >= 400 && fills >= 200,
+        "emptied {emptied}, fills {fills}"
+    );
+}
+
+#[test]
 fn a_race_run_in_pieces_searches_what_one_run_does() {
     // The solver runs a race in pieces between other searches' turns (the far attempts, the
     // relaxed search's turns): each piece goes on with the turn the last one cut short (a
@@ -327,6 +395,7 @@ fn a_race_run_in_pieces_searches_what_one_run_does() {
         first: 300,
         slice: 90,
         shortcut: 200,
+        shortcut_fill: 400,
         restarts: 50,
         beam: 120,
         beam_decks: 240,

@@ -65,6 +65,7 @@ mod visited;
 
 pub use beam::solve_by_beam;
 pub use fingerprint::child_keys_agree;
+pub use prune::shortcut::shortcut_moves;
 pub use prune::swaps::swaps_covered;
 pub use search::{race_in_pieces, solve, solve_scheduled, solve_with, Schedule};
 pub use shapes::{shapes_cover, solve_shapes};
