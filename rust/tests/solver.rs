@@ -2,7 +2,7 @@
 //! and schedule keeping the plain search's verdicts.
 
 use canfield_native::engine::{Engine, Position};
-use canfield_native::moves::Move;
+use canfield_native::moves::{col_index, Move};
 use canfield_native::rules::Rules;
 use canfield_native::solver::{
     race_in_pieces, shortcut_moves, solve, solve_by_beam, solve_scheduled, solve_with,
@@ -322,7 +322,7 @@ fn the_reserve_fill_shortcut_plays_the_automatic_fill() {
         free_fill(rules_moving(1, false, Some(1), vec![1], true)),
     ];
     let onto_empty = |e: &Engine, m: &Move| {
-        m.from_reserve().is_some() && m.to_column() && e.cols[(m.dst() - 8) as usize].is_empty()
+        m.from_reserve().is_some() && m.to_column() && e.cols[col_index(m.dst())].is_empty()
     };
     let (mut fills, mut emptied) = (0, 0);
     for (r, rules) in rule_sets.iter().enumerate() {
