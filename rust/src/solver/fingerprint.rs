@@ -16,9 +16,9 @@
 //! the rules cannot see: under rules blind to suits (`Rules::suit_blind`) which card of a rank
 //! lies where (relabel the cards of each rank among themselves and the moves are the same,
 //! relabelled, so the verdict is too), which of two interchangeable foundation piles holds what,
-//! and the order of a set pile's sets. The visited-set argument (`search`) holds over such
-//! classes. On 300 random deals (`--seed 21`, 2 million positions each) the solver's keys settle
-//! all 300 `beehive` deals against 290, and 282 `the-plot` deals against 273.
+//! and the order of a set pile's sets. The visited-set argument (`search::depth_first`) holds over
+//! such classes. On 300 random deals (`--seed 21`, 2 million positions each) the solver's keys
+//! settle all 300 `beehive` deals against 290, and 282 `the-plot` deals against 273.
 
 use super::generator::{play, take_back, Generator, SearchMove};
 use super::prune::shortcut::Pass;

@@ -34,8 +34,9 @@ impl SearchMove {
     const TURNS_MASK: u64 = (1 << Self::TURNS_BITS) - 1;
     const SWAP_SHIFT: u32 = Self::TURNS_SHIFT + Self::TURNS_BITS;
 
-    /// A move given to another search (`search`), which explores it; never a real search move
-    /// (every bit set: more stock turns than the pass limit allows, see the assertion above).
+    /// A move given to another search (`search::depth_first`), which explores it; never a real
+    /// search move (every bit set: more stock turns than the pass limit allows, see the assertion
+    /// above).
     pub(super) const TAKEN: SearchMove = SearchMove(u64::MAX);
 
     /// Move `m` alone.

@@ -1,9 +1,10 @@
 //! The solver: can this position be won? An exhaustive depth-first search on the engine.
 //!
-//! The complete search (`search`) visits every position reachable from the root unless it finds
-//! a win first, so when it ends without a win, no win is reachable: the position is lost. That
-//! argument needs nothing of the rules beyond the engine's own move list, so it holds for every
-//! variant. Positions are remembered by fingerprint (`fingerprint`) in a visited set (`visited`).
+//! The complete search (`search::depth_first`) visits every position reachable from the root unless
+//! it finds a win first, so when it ends without a win, no win is reachable: the position is lost.
+//! That argument needs nothing of the rules beyond the engine's own move list, so it holds for
+//! every variant. Positions are remembered by fingerprint (`fingerprint`) in a visited set
+//! (`visited`).
 //!
 //! On top of it the search prunes, each rule in a module of its own that opens with its
 //! argument, states in an `applies` function what the argument assumes of the rules, and is
@@ -23,10 +24,10 @@
 //!   complete search; a win they find is a legal win, and only the complete search says "lost".
 //!
 //! Where one move order is not best for every deal (`order::Order::second`), two complete
-//! searches in two orders take turns (`search`); either one ending without a win proves "lost".
-//! Helpers take turns with the first and share its visited set: they explore moves the others
-//! have marked and not yet tried (`search`), in their own move orders (`order::Order::helpers`);
-//! all of them ending without a win prove "lost".
+//! searches in two orders take turns (`search::race`); either one ending without a win proves
+//! "lost". Helpers take turns with the first and share its visited set: they explore moves the
+//! others have marked and not yet tried (`search::depth_first`), in their own move orders
+//! (`order::Order::helpers`); all of them ending without a win prove "lost".
 //!
 //! Under rules whose automatic moves switch pruning rules off (a finish, a fill from the waste), a
 //! search under looser rules without them comes first (`relax`): its "lost" holds, and its win,
@@ -150,8 +151,8 @@ pub struct Pruning {
     /// a proof.
     pub second_order: bool,
     /// Let helpers share the first complete search's visited set and take their work from the
-    /// others' pending moves (`search`): a schedule, not a pruning; "lost" when all have run out
-    /// of work.
+    /// others' pending moves (`search::depth_first`): a schedule, not a pruning; "lost" when all
+    /// have run out of work.
     pub helper: bool,
     /// Under rules with an automatic finish or a fill from the waste, search under looser rules
     /// first (`relax`): "lost" there is "lost", and a win there that plays again is a win.

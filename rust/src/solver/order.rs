@@ -141,22 +141,21 @@ impl Order {
         })
     }
 
-    /// The orders of the helpers (`search`), which share the first complete search's visited set
-    /// and take their work from the others' pending moves, so a lost proof costs what it costs one
-    /// search. The first two try base cards up last (`UpLast::Base`). One keeps the first's order
-    /// otherwise, which wins other deals first; the other tries column moves before the waste's
-    /// and the reserve's cards (`columns_first`), and with unlimited passes the stock's cards by
-    /// their place in the dealing order (`Priority::Sequence`); under a pass limit nearest first
-    /// (`Priority::NearStock`, the first search's own there): a card turned past is buried for
-    /// the rest of the pass. On 150 random deals of each rule set (`--seed 11`, 2 million
-    /// positions each), against the helper before it (`Priority::NearStock`, no
-    /// `columns_first`): 1,310 deals settled against 1,303 over ten rule sets with unlimited
-    /// passes (one fewer under `classic`, the same or more under the others; docs/solver.md has
-    /// them). The deals that the published Solvitaire solver won at once and this one late are
-    /// won at once: `CF1-D3-ACZLCHZ` (`superior`, `build_past_base=False`) in 20,637 positions
-    /// against 1.36 million, `CF1-D3-LSDLAQH` with whole-column moves in 20,886 against 1.4
-    /// million, and `CF1-D3-TCDYFZR` (`superior`; Solvitaire 2.2 million) in 1.55 million,
-    /// unknown after 37 million before.
+    /// The orders of the helpers (`search::depth_first`), which share the first complete search's
+    /// visited set and take their work from the others' pending moves, so a lost proof costs what
+    /// it costs one search. The first two try base cards up last (`UpLast::Base`). One keeps the
+    /// first's order otherwise, which wins other deals first; the other tries column moves before
+    /// the waste's and the reserve's cards (`columns_first`), and with unlimited passes the stock's
+    /// cards by their place in the dealing order (`Priority::Sequence`); under a pass limit nearest
+    /// first (`Priority::NearStock`, the first search's own there): a card turned past is buried
+    /// for the rest of the pass. On 150 random deals of each rule set (`--seed 11`, 2 million
+    /// positions each), against the helper before it (`Priority::NearStock`, no `columns_first`):
+    /// 1,310 deals settled against 1,303 over ten rule sets with unlimited passes (one fewer under
+    /// `classic`, the same or more under the others; docs/solver.md has them). The deals that the
+    /// published Solvitaire solver won at once and this one late are won at once: `CF1-D3-ACZLCHZ`
+    /// (`superior`, `build_past_base=False`) in 20,637 positions against 1.36 million,
+    /// `CF1-D3-LSDLAQH` with whole-column moves in 20,886 against 1.4 million, and `CF1-D3-TCDYFZR`
+    /// (`superior`; Solvitaire 2.2 million) in 1.55 million, unknown after 37 million before.
     ///
     /// With base cards last in both, against both without, on 150 random deals of each rule set
     /// (`--seed 12`, 2 million positions each): `classic` 146 settled against 138, `superior`

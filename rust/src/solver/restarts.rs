@@ -14,8 +14,8 @@
 //!
 //! It is exact. A win it finds is a line of legal moves. When its stack empties within one run, it
 //! has searched every position reachable from the root from an empty set, as any complete search
-//! (`search`): the position is lost. When a run fills its share of memory, it starts again. After
-//! `UNTIL` positions it stops: its wins come before.
+//! (`search::depth_first`): the position is lost. When a run fills its share of memory, it starts
+//! again. After `UNTIL` positions it stops: its wins come before.
 //!
 //! Measured on deals that the search without restarts left unknown after 150 million positions,
 //! each solved with a cap of 20 million (its turns as long as a complete search's): Dutchess 9 of

@@ -38,7 +38,8 @@
 //! there), with a turn as a move and counting the positions stored: each is lost in the relaxed
 //! game within 23,000 to 3 million positions (the rules' own game, searched plainly: 156,000 to
 //! 24 million). The solver gives it turns where that pays (`pays`, `SHAPES_AFTER`,
-//! `search::Turns`), counting every position it looks up, as the rules' searches count theirs.
+//! `search::attempts::Turns`), counting every position it looks up, as the rules' searches count
+//! theirs.
 
 use std::sync::atomic::Ordering;
 use std::time::Instant;

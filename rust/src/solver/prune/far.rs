@@ -23,14 +23,14 @@
 //! first outside the region ends the attempt at once (`Cut::Bounds`). Then another attempt is made
 //! with a wider margin (`FAR_MARGINS`: a narrow region has more far cards and is left sooner), and
 //! when the last has left its region, the searches that know every card as itself, paused while
-//! they ran, go on from where they were (`search::search_far`), with what is left of the budget. A
-//! win found meanwhile is a line of legal moves, a win whatever the region. An attempt is for a
-//! proof: the search that starts again, which only looks for wins and finds them early, is left to
-//! the paused searches (the beam stays: a won deal's attempt may stay in its region long, and the
-//! beam wins some of them there). The attempts come after a first `FAR_AFTER` positions with every
-//! card as itself, which settle most deals. Won deals leave the regions early (their foundations
-//! grow), so the attempts cost them little; lost deals of one-pass games stay in one, and their
-//! proofs shrink.
+//! they ran, go on from where they were (`search::attempts::search_far`), with what is left of the
+//! budget. A win found meanwhile is a line of legal moves, a win whatever the region. An attempt is
+//! for a proof: the search that starts again, which only looks for wins and finds them early, is
+//! left to the paused searches (the beam stays: a won deal's attempt may stay in its region long,
+//! and the beam wins some of them there). The attempts come after a first `FAR_AFTER` positions
+//! with every card as itself, which settle most deals. Won deals leave the regions early (their
+//! foundations grow), so the attempts cost them little; lost deals of one-pass games stay in one,
+//! and their proofs shrink.
 //!
 //! Not where the swap would change a decision: the twin rule (`prune::swaps`) builds on one of two
 //! twins by its card, the pool's keys name the card placed (`prune::pool`), and the reserve's

@@ -1,0 +1,234 @@
+//! After the first searches' budget (`Schedule::far_after`): a search under draw 1 where the stock
+//! turns several cards (`draw_one`), whose "lost" is the answer; attempts that know far cards by
+//! their class, wider in turn (`prune::far`), whose verdict holds unless they leave their region;
+//! and the relaxed search of the columns' shapes taking turns with them (`shapes`), whose "lost" is
+//! the answer. Where none settles the position, the first searches go on from where they paused.
+
+use super::race::{Race, Setting};
+use super::Schedule;
+use crate::engine::Engine;
+use crate::solver::draw_one;
+use crate::solver::prune::far::{self, Far};
+use crate::solver::shapes::{self, Relaxed, Relaxing, Shapes};
+use crate::solver::visited::Visited;
+use crate::solver::{Cut, Limits, Outcome, Pruning, Verdict};
+use std::time::Instant;
+
+/// The searches under the rules of `e` (the finish as `auto_finish` has it, each search's order
+/// with `Order::waste_fills_first` as `waste_fills_first` gives), with far cards known by their
+/// class where that applies (`prune::far`): first with every card known as itself for
+/// `Schedule::far_after` positions (most deals are settled within them), then with far cards
+/// known by class, whose verdict holds unless a complete search left the region, at each margin
+/// of `far::FAR_MARGINS` in turn while the last attempt left its region, and then on from where
+/// the first searches paused, with what is left of the budget. Where the stock turns several
+/// cards at a time, a search under draw 1 (`draw_one`) comes before the far attempts, with a share
+/// of the budget: its "lost" is the answer.
+pub(super) fn search_far(
+    e: &mut Engine,
+    limits: &Limits<'_>,
+    auto_finish: bool,
+    pruning: Pruning,
+    schedule: Schedule,
+    waste_fills_first: bool,
+) -> Outcome {
+    let setting = Setting {
+        auto_finish,
+        pruning,
+        schedule,
+        waste_fills_first,
+    };
+    let mut exact = Race::new(e, limits.memory, setting, None);
+    // The far cards at each margin, where some two are alike (else there is nothing to merge).
+    let attempts: Vec<Far> = if far::applies(&e.rules, auto_finish, pruning) {
+        (far::FAR_MARGINS.iter())
+            .filter_map(|&margin| Far::new(e, margin))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    // A search under draw 1 where the rules turn more cards (`draw_one`), and one of the columns
+    // known by their shapes where they can be (`shapes`).
+    let relax_draw = pruning.draw_one && draw_one::applies(&e.rules);
+    let shapes = (pruning.shapes && shapes::pays(&e.rules))
+        .then(|| Shapes::new(e, auto_finish))
+        .flatten();
+    if attempts.is_empty() && !relax_draw && shapes.is_none() {
+        return exact.run(limits);
+    }
+    // Every card known as itself, up to `far_after` positions.
+    let after = schedule.far_after;
+    let capped = Limits {
+        max_states: Some(limits.max_states.map_or(after, |n| n.min(after))),
+        ..*limits
+    };
+    let first = exact.run(&capped);
+    let budget_left = limits.max_states.is_none_or(|n| first.states < n);
+    if first.cut != Some(Cut::States) || !budget_left {
+        return first;
+    }
+    let mut spent = first.states;
+    let one = relax_draw
+        .then(|| Engine::new(draw_one::rules(&e.rules), &e.position()).ok())
+        .flatten();
+    if let Some(mut one) = one {
+        // A share of what is left, in the memory the paused searches leave: its "lost" is the
+        // answer (`draw_one`); its win proves nothing.
+        let share = |n: u64| n / u64::from(draw_one::SHARE);
+        let now = Instant::now();
+        let rest = Limits {
+            max_states: limits.max_states.map(|n| share(n - spent)),
+            deadline: limits
+                .deadline
+                .map(|d| now + d.saturating_duration_since(now) / draw_one::SHARE),
+            memory: limits.memory.saturating_sub(exact.bytes()),
+            ..*limits
+        };
+        let relaxed = search_far(&mut one, &rest, auto_finish, pruning, schedule, false);
+        spent += relaxed.states;
+        if relaxed.verdict == Verdict::Lost {
+            return Outcome {
+                states: spent,
+                ..relaxed
+            };
+        }
+        if relaxed.cut == Some(Cut::Stopped) || limits.max_states.is_some_and(|n| spent >= n) {
+            return Outcome {
+                verdict: Verdict::Unknown,
+                line: Vec::new(),
+                states: spent,
+                cut: relaxed.cut.or(Some(Cut::States)),
+            };
+        }
+    }
+    // The relaxed search of the columns known by their shapes (`shapes`), given turns beside the
+    // others' once `Schedule::shapes_after` positions are spent, in the memory they cannot take.
+    let memory = limits.memory.saturating_sub(exact.bytes());
+    let mut turns = Turns {
+        limits,
+        schedule,
+        spent,
+        shapes,
+        relaxed: None,
+    };
+    // Far cards known by class, each margin in turn while the last attempt left its region, in
+    // the memory the paused searches leave, with the budget left. An attempt is for a proof: the
+    // search that starts again, whose wins come early, is left to the paused searches; the beam
+    // stays, since a won deal's attempt may stay in its region long (`far::FAR_MARGINS`).
+    let proving = Setting {
+        pruning: Pruning {
+            restarts: false,
+            ..pruning
+        },
+        ..setting
+    };
+    for classes in &attempts {
+        let mut attempt = Race::new(e, memory, proving, Some(classes));
+        let out = turns.run(&mut attempt, 0, exact.bytes());
+        if out.cut != Some(Cut::Bounds) {
+            return out;
+        }
+    }
+    // No attempt settled it (the last far one left its region): the first searches go on, with
+    // what is left of the budget (their count of positions goes on from theirs).
+    turns.run(&mut exact, first.states, 0)
+}
+
+/// The budget of the searches after the first ones, shared with the relaxed search (`shapes`)
+/// where there is one: once `Schedule::shapes_after` positions are spent, it has a turn of
+/// `shapes::TURN` positions after each `shapes::TURN` positions of the others, and its "lost" is
+/// the answer. Its positions take only the memory the others cannot take at their bounds
+/// (`Race::room_beside`), so the others search just as they would without it: it is made at its
+/// first turn, and stops once it no longer fits beside the race it runs with.
+struct Turns<'a, 'b> {
+    limits: &'a Limits<'b>,
+    schedule: Schedule,
+    /// The positions searched so far, by every search.
+    spent: u64,
+    /// The relaxed game, until its search is made.
+    shapes: Option<Shapes>,
+    /// The relaxed search, while it may still prove the position lost.
+    relaxed: Option<Relaxing>,
+}
+
+impl Turns<'_, '_> {
+    /// Run `race`, which has searched `done` positions, beside a paused race of `paused` bytes,
+    /// until it settles, leaves its region or the budget ends, the relaxed search taking its
+    /// turns: the outcome, with every search's positions counted.
+    fn run(&mut self, race: &mut Race, mut done: u64, paused: usize) -> Outcome {
+        let limits = self.limits;
+        loop {
+            let left = limits.max_states.map(|n| n.saturating_sub(self.spent));
+            // The race's piece ends where the relaxed search (if any) has its next turn.
+            let turn = if self.shapes.is_none() && self.relaxed.is_none() {
+                None
+            } else if self.spent < self.schedule.shapes_after {
+                Some(self.schedule.shapes_after - self.spent)
+            } else {
+                Some(shapes::TURN)
+            };
+            let cap = match (left, turn) {
+                (Some(l), Some(t)) => Some(l.min(t)),
+                (l, t) => l.or(t),
+            };
+            let mut out = race.run(&Limits {
+                max_states: cap.map(|c| done + c),
+                ..*limits
+            });
+            self.spent += out.states - done;
+            done = out.states;
+            out.states = self.spent;
+            let budget_over = limits.max_states.is_some_and(|n| self.spent >= n);
+            if out.cut != Some(Cut::States) || budget_over {
+                return out;
+            }
+            let room = race.room_beside(limits.memory.saturating_sub(paused));
+            if let Some(end) = self.relaxed_turn(room) {
+                return end;
+            }
+        }
+    }
+
+    /// The relaxed search's turn, once `Schedule::shapes_after` positions are spent, in `room`
+    /// bytes: the outcome when it ends the solve (its "lost", or the budget gone); it stops
+    /// taking turns when it wins, fills its memory, or no longer fits in `room`.
+    fn relaxed_turn(&mut self, room: usize) -> Option<Outcome> {
+        if self.spent < self.schedule.shapes_after {
+            return None;
+        }
+        if let Some(shapes) = self.shapes.take() {
+            self.relaxed = (room >= Visited::LEAST).then(|| Relaxing::new(shapes, room));
+        }
+        let relaxing = self.relaxed.as_mut()?;
+        if relaxing.memory() > room {
+            self.relaxed = None;
+            return None;
+        }
+        let left = self.limits.max_states.map(|n| n.saturating_sub(self.spent));
+        let turn = left.map_or(shapes::TURN, |l| l.min(shapes::TURN));
+        let (end, states) = relaxing.run(self.limits, turn);
+        self.spent += states;
+        let unknown = |cut| Outcome {
+            verdict: Verdict::Unknown,
+            line: Vec::new(),
+            states: self.spent,
+            cut: Some(cut),
+        };
+        match end {
+            Some(Relaxed::Lost) => Some(Outcome {
+                verdict: Verdict::Lost,
+                line: Vec::new(),
+                states: self.spent,
+                cut: None,
+            }),
+            Some(Relaxed::Cut(cut @ (Cut::Stopped | Cut::Timeout))) => Some(unknown(cut)),
+            Some(_) => {
+                self.relaxed = None;
+                None
+            }
+            None if self.limits.max_states.is_some_and(|n| self.spent >= n) => {
+                Some(unknown(Cut::States))
+            }
+            None => None,
+        }
+    }
+}
