@@ -98,14 +98,18 @@ pub struct Schedule {
     /// (draw 3) and Superior as many, lost proofs as fast.
     pub beam: u64,
     /// The beam's turn with several decks, whose deals are nearly all won and whose unknowns are
-    /// wins the beam finds (a lost deal is rare there, and its proof short): on 32 deals of
-    /// Variegated Canfield's survey unknown after 20 million positions, three times `beam` wins
-    /// 14 within 20 million against 10. With one deck it costs lost proofs more than it wins (20
-    /// lost Rainbow deals at 30 million each: one left unknown, and 100.1 million positions for
-    /// the 19 against 82.6 million for all 20; the same wins on 12 of Rainbow's and 12 of Canfield
-    /// Rush's unknowns). On 30 random deals of each at 5 s (`bench/solver.py --seed 20261207`):
-    /// Variegated Canfield 70.0 % resolved against 60.0 %, five other games of several decks the
-    /// same.
+    /// wins the beam finds (a lost deal is rare there, and its proof short): a hundred times
+    /// `beam`, so that once the first search has had its long turn the beam has most of the
+    /// budget. On 32 deals that Variegated Canfield's survey left unknown after 20 million
+    /// positions, within 30 million: turns of 300,000, 3 million and 10 million positions won 15,
+    /// 20 and (on the 16 of them it ran) 11 against 8 and 10; the wins that both a turn of
+    /// 300,000 and of 10 million found came in about half the positions. With one deck it costs
+    /// lost proofs more than it wins (20 lost Rainbow deals at 30 million each: one left unknown,
+    /// and 100.1 million positions for the 19 against 82.6 million for all 20; the same wins on 12
+    /// of Rainbow's and 12 of Canfield Rush's unknowns). On 40 random deals of each at 5 s
+    /// (`bench/solver.py --seed 20261208`): Variegated Canfield 65.0 % resolved against 57.5 %
+    /// with turns of 300,000; the other six games of several decks settle all 40 in as many
+    /// positions either way.
     pub beam_decks: u64,
     /// The positions searched with every card known as itself before far cards are known by
     /// their class, where they may be (`far::FAR_AFTER`).
@@ -127,7 +131,7 @@ impl Schedule {
         shortcut_fill: 10_000_000,
         restarts: 50_000,
         beam: 100_000,
-        beam_decks: 300_000,
+        beam_decks: 10_000_000,
         far_after: far::FAR_AFTER,
         restarts_until: restarts::UNTIL,
         shapes_after: shapes::SHAPES_AFTER,
