@@ -347,6 +347,16 @@ def test_a_beam_wins_deals_the_depth_first_searches_do_not(code: str) -> None:
     assert replays_to_a_win(game, found)
 
 
+def test_a_promising_beam_gets_the_long_turns() -> None:
+    # A Rainbow deal (one deck) that the solver left unknown after 10 million positions while the
+    # beam had a turn of 100,000 after each round of the others' turns: the beam meets half the
+    # cards up early, and from then on has turns of 10 million, and wins it within 3 million.
+    game = Game.from_code("CF1-D1-AAAAAAA", "rainbow")
+    found = solve(game, max_states=4_000_000, memory=1 << 30)
+    assert found.verdict == "won"
+    assert replays_to_a_win(game, found)
+
+
 @pytest.mark.parametrize("code", ["CF1-D1-LMQYGZR", "CF1-D1-MXYJBGE"])
 def test_a_safe_stock_card_goes_up_at_once_in_draw_1(code: str) -> None:
     # Lost deals of the published rules in draw 1 (Solvitaire agrees): with a safe card of the

@@ -240,13 +240,16 @@ impl Race {
                     self.turn += 1;
                     if self.turn == searches.len() {
                         // A round of turns is over: the beam's turn, once the first search has
-                        // had its long one (most deals are settled by then).
+                        // had its long one (most deals are settled by then); a long one with
+                        // several decks, or once the beam has met half the cards up
+                        // (`Schedule::beam_long`).
                         self.rounds += 1;
                         if self.rounds >= 2 && !self.beam_over {
-                            let slice = if self.root.one_deck() {
+                            let promising = self.beam.as_ref().is_some_and(Beam::promising);
+                            let slice = if self.root.one_deck() && !promising {
                                 schedule.beam
                             } else {
-                                schedule.beam_decks
+                                schedule.beam_long
                             };
                             let end = self.states + slice;
                             if let Some(out) = self.beam_turn(limits, end) {
