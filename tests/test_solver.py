@@ -357,6 +357,14 @@ def test_a_promising_beam_gets_the_long_turns() -> None:
     assert replays_to_a_win(game, found)
 
 
+def test_with_more_than_one_pass_the_beam_keeps_its_short_turns() -> None:
+    # A Canfield Rush deal (three passes) whose beam soon meets half the cards up, though the deal
+    # is lost: with the long turns the beam takes once promising, its proof took 15.9 million
+    # positions; with them only where the stock goes through once, 7.5 million.
+    game = Game.from_code("CF1-D3-AAAAADV", "canfield-rush")
+    assert solve(game, max_states=9_000_000).verdict == "lost"
+
+
 @pytest.mark.parametrize("code", ["CF1-D1-LMQYGZR", "CF1-D1-MXYJBGE"])
 def test_a_safe_stock_card_goes_up_at_once_in_draw_1(code: str) -> None:
     # Lost deals of the published rules in draw 1 (Solvitaire agrees): with a safe card of the

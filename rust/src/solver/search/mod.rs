@@ -99,8 +99,8 @@ pub struct Schedule {
     pub beam: u64,
     /// The beam's turn with several decks, whose deals are nearly all won and whose unknowns are
     /// wins the beam finds (a lost deal is rare there, and its proof short), and with one deck
-    /// once the beam is promising (it has met a position with half the cards up,
-    /// `Beam::promising`): a hundred times `beam`, so that once the first search has had its long
+    /// once the beam is promising (where the stock goes through once, it has met a position with
+    /// half the cards up, `Beam::promising`): a hundred times `beam`, so that once the first search has had its long
     /// turn the beam has most of the budget. On 32 deals that Variegated Canfield's survey left
     /// unknown after 20 million positions, within 30 million: turns of 300,000, 3 million and 10
     /// million positions won 15, 20 and (on the 16 of them it ran) 11 against 8 and 10; the wins

@@ -241,8 +241,8 @@ impl Race {
                     if self.turn == searches.len() {
                         // A round of turns is over: the beam's turn, once the first search has
                         // had its long one (most deals are settled by then); a long one with
-                        // several decks, or once the beam has met half the cards up
-                        // (`Schedule::beam_long`).
+                        // several decks, or in a one-pass game once the beam has met half the
+                        // cards up (`Schedule::beam_long`).
                         self.rounds += 1;
                         if self.rounds >= 2 && !self.beam_over {
                             let promising = self.beam.as_ref().is_some_and(Beam::promising);
