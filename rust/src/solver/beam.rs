@@ -348,9 +348,8 @@ mod tests {
     }
 
     /// The position with the first `up[s]` cards of each suit `s` up (aces first), `first` in
-    /// the first column, and the other cards in the reserve, the other columns and the stock.
-    /// A position with `up` cards on each foundation, `first` the first column, the stock going
-    /// through `passes` times (None: no limit).
+    /// the first column, and the other cards in the reserve, the other columns and the stock,
+    /// which goes through `passes` times (None: no limit).
     fn dealt(up: [u8; 4], first: Vec<u8>, passes: Option<u32>) -> Engine {
         let is_up = |c: u8| c % 13 < up[usize::from(c / 13)];
         let held = first.clone();
