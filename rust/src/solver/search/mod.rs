@@ -98,21 +98,21 @@ pub struct Schedule {
     /// (draw 3) and Superior as many, lost proofs as fast.
     pub beam: u64,
     /// The beam's turn with several decks, whose deals are nearly all won and whose unknowns are
-    /// wins the beam finds (a lost deal is rare there, and its proof short), and with one deck
-    /// once the beam is promising (where the stock goes through once, it has met a position with
-    /// half the cards up, `Beam::promising`): a hundred times `beam`, so that once the first search has had its long
-    /// turn the beam has most of the budget. On 32 deals that Variegated Canfield's survey left
-    /// unknown after 20 million positions, within 30 million: turns of 300,000, 3 million and 10
-    /// million positions won 15, 20 and (on the 16 of them it ran) 11 against 8 and 10; the wins
-    /// that both a turn of 300,000 and of 10 million found came in about half the positions. With
-    /// one deck and every turn long, lost proofs cost far more (16 lost Rainbow deals at 30
-    /// million each: 2 left unknown, the others' proofs in up to 7.6 times the positions); with
-    /// the long turns only once the beam is promising, 64 lost deals of the surveys of Rainbow,
-    /// Chameleon and Little Gate are proved in the same positions, and of 32 deals that Rainbow's
-    /// survey won after 3 to 60 million positions, 22 are won within 10 million against 17 (none
-    /// only before). On 40 random deals of each at 5 s (`bench/solver.py --seed 20261208`):
-    /// Variegated Canfield 65.0 % resolved against 57.5 % with turns of 300,000; the other six
-    /// games of several decks settle all 40 in as many positions either way.
+    /// wins the beam finds (a lost deal is rare there, and its proof short), and with one deck once
+    /// the beam is promising (where the stock goes through once, it has met a position with half
+    /// the cards up, `Beam::promising`): a hundred times `beam`, so that once the first search has
+    /// had its long turn the beam has most of the budget. On 32 deals that Variegated Canfield's
+    /// survey left unknown after 20 million positions, within 30 million: turns of 300,000, 3
+    /// million and 10 million positions won 15, 20 and (on the 16 of them it ran) 11 against 8 and
+    /// 10; the wins that both a turn of 300,000 and of 10 million found came in about half the
+    /// positions. With one deck and every turn long, lost proofs cost far more (16 lost Rainbow
+    /// deals at 30 million each: 2 left unknown, the others' proofs in up to 7.6 times the
+    /// positions); with the long turns only once the beam is promising, 64 lost deals of the
+    /// surveys of Rainbow, Chameleon and Little Gate are proved in the same positions, and of 32
+    /// deals that Rainbow's survey won after 3 to 60 million positions, 22 are won within 10
+    /// million against 17 (none only before). On 40 random deals of each at 5 s (`bench/solver.py
+    /// --seed 20261208`): Variegated Canfield 65.0 % resolved against 57.5 % with turns of 300,000;
+    /// the other six games of several decks settle all 40 in as many positions either way.
     pub beam_long: u64,
     /// The positions searched with every card known as itself before far cards are known by
     /// their class, where they may be (`far::FAR_AFTER`).
