@@ -365,6 +365,14 @@ def test_with_more_than_one_pass_the_beam_keeps_its_short_turns() -> None:
     assert solve(game, max_states=9_000_000).verdict == "lost"
 
 
+def test_in_the_last_pass_cards_held_back_must_fit_in_the_columns() -> None:
+    # A Rainbow deal (one pass) of its survey, lost: the check that the cards the waste holds
+    # back fit in the columns as runs ends its hopeless lines early, and its proof takes 384,343
+    # positions rather than 2.45 million.
+    game = Game.from_code("CF1-D1-AAAAALL", "rainbow")
+    assert solve(game, max_states=1_000_000).verdict == "lost"
+
+
 @pytest.mark.parametrize("code", ["CF1-D1-LMQYGZR", "CF1-D1-MXYJBGE"])
 def test_a_safe_stock_card_goes_up_at_once_in_draw_1(code: str) -> None:
     # Lost deals of the published rules in draw 1 (Solvitaire agrees): with a safe card of the

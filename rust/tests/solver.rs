@@ -5,7 +5,7 @@ use canfield_native::engine::{Engine, Position};
 use canfield_native::moves::{col_index, Move};
 use canfield_native::rules::Rules;
 use canfield_native::solver::{
-    race_in_pieces, shortcut_moves, solve, solve_by_beam, solve_scheduled, solve_with,
+    race_in_pieces, room_fits, shortcut_moves, solve, solve_by_beam, solve_scheduled, solve_with,
     swaps_covered, Limits, Outcome, Pruning, Schedule, Verdict,
 };
 
@@ -967,6 +967,101 @@ fn far_cards_known_by_class_keep_the_verdicts() {
         }
     }
     tally.at_least(200, 60);
+}
+
+#[test]
+fn a_position_the_room_check_rejects_is_lost() {
+    let same_suit = |s: usize, t: usize| s / 13 == t / 13 && any_suit(s, t);
+    // The room check (`prune::room`): in the last pass, a position whose held-back cards cannot
+    // lie in the columns as runs is lost. On the positions of random walks under one-pass rules
+    // (any suit, alternate colours or the same suit, the top card or the whole column or any run,
+    // with and without take-back and a base−1 card on a base card, draw 1 and 3) and in the last
+    // of three passes, no position it rejects is won by the plain search (no pruning), which proves most
+    // of them lost; and it rejects positions under each rule set.
+    let stop = AtomicBool::new(false);
+    let limits = limits(100_000, 1 << 24, &stop);
+    let rule_sets = [
+        draw_one(rules_building(any_suit, 1, false, Some(1))),
+        rules_building(any_suit, 0, true, Some(1)),
+        draw_one(rules_moving(1, false, Some(1), vec![1], false)),
+        rules_moving(0, true, Some(1), vec![3], true),
+        rules_moving(1, false, Some(3), vec![3], true),
+        draw_one(rules_building(same_suit, 1, false, Some(1))),
+    ];
+    let (mut rejected, mut lost) = (0, 0);
+    for (r, rules) in rule_sets.iter().enumerate() {
+        let mut here = 0;
+        for seed in 0..30 {
+            let mut e = Engine::new(rules.clone(), &dealt(&deck(14_000 + seed))).unwrap();
+            let mut found = Vec::new();
+            walk(&mut e, seed, 400, |e, step| {
+                if found.len() < 2 && room_fits(e) == Some(false) {
+                    found.push((step, e.position()));
+                }
+            });
+            for (step, pos) in found {
+                let mut e = Engine::new(rules.clone(), &pos).unwrap();
+                assert_eq!(
+                    room_fits(&e),
+                    Some(false),
+                    "rules {r} seed {seed} step {step}"
+                );
+                let out = solve_with(&mut e, &limits, false, Pruning::NONE);
+                assert_ne!(
+                    out.verdict,
+                    Verdict::Won,
+                    "rules {r} seed {seed} step {step}"
+                );
+                here += 1;
+                lost += usize::from(out.verdict == Verdict::Lost);
+            }
+        }
+        assert!(here >= 5, "rules {r}: {here} rejected");
+        rejected += here;
+    }
+    assert!(
+        lost * 4 >= rejected * 3,
+        "{lost} of {rejected} rejected positions proved lost"
+    );
+}
+
+#[test]
+fn the_room_check_passes_every_position_of_a_winning_line() {
+    let same_suit = |s: usize, t: usize| s / 13 == t / 13 && any_suit(s, t);
+    // The other side of the room check (`prune::room`): along the winning lines the solver finds
+    // from the deals and random-walk positions of one-pass rules (as above), every position in
+    // the last pass passes it (thousands of positions with cards in the waste).
+    let stop = AtomicBool::new(false);
+    let limits = limits(200_000, 1 << 24, &stop);
+    let rule_sets = [
+        draw_one(rules_building(any_suit, 1, false, Some(1))),
+        rules_building(any_suit, 0, true, Some(1)),
+        draw_one(rules_moving(1, false, Some(1), vec![1], false)),
+        rules_moving(0, true, Some(1), vec![3], true),
+        rules_moving(1, false, Some(3), vec![3], true),
+        draw_one(rules_building(same_suit, 1, false, Some(1))),
+    ];
+    let (mut lines, mut checked) = (0, 0);
+    for (r, rules) in rule_sets.iter().enumerate() {
+        for seed in 0..60 {
+            let mut e = walked(rules, 15_000, seed, (seed % 3 * 10) as usize);
+            let out = solve(&mut e, &limits, false);
+            if out.verdict != Verdict::Won {
+                continue;
+            }
+            lines += 1;
+            for (i, &m) in out.line.iter().enumerate() {
+                let fits = room_fits(&e);
+                assert_ne!(fits, Some(false), "rules {r} seed {seed} move {i}");
+                checked += usize::from(fits.is_some() && !e.waste.is_empty());
+                e.make(m);
+            }
+        }
+    }
+    assert!(
+        lines >= 20 && checked >= 5_000,
+        "{lines} lines, {checked} positions"
+    );
 }
 
 #[test]

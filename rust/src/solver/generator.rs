@@ -3,6 +3,7 @@
 
 use super::order::{self, Order};
 use super::prune::reserve_order::{self, ReserveOrder};
+use super::prune::room::{self, Room};
 use super::prune::shortcut::{self, Pass};
 use super::prune::swaps::{self, Twins};
 use super::prune::turns::Folding;
@@ -165,6 +166,9 @@ pub(super) struct Generator {
     /// Where the reserve plays only to the foundations, the check that it can still go up in its
     /// order (`prune::reserve_order`): a position that fails it has no moves.
     reserve_order: Option<ReserveOrder>,
+    /// In the last pass, the check that the cards the waste holds back fit in the columns
+    /// (`prune::room`): a position that fails it has no moves.
+    room: Option<Room>,
     /// Whether the game puts cards up by itself at the end (then every position is checked).
     auto_finish: bool,
     /// The legal moves the pass allows, and the swaps among them.
@@ -203,6 +207,9 @@ impl Generator {
             pool,
             reserve_order: (pruning.reserve_order && reserve_order::applies(rules))
                 .then(|| ReserveOrder::new(e)),
+            room: (pruning.room && room::applies(rules))
+                .then(|| Room::new(e))
+                .flatten(),
             auto_finish,
             twins,
             moves: Vec::with_capacity(64),
@@ -213,6 +220,12 @@ impl Generator {
             keys: Vec::with_capacity(64),
             plays: Vec::with_capacity(64),
         }
+    }
+
+    /// Know far cards by the classes `class` in the room check (`prune::room`, `prune::far`),
+    /// or leave it off where it cannot.
+    pub(super) fn know_classes(&mut self, class: &[u8; 52]) {
+        self.room = self.room.take().and_then(|room| room.with_classes(class));
     }
 
     /// The card search move `m` puts from the waste on a column, played from `e`'s position,
@@ -248,6 +261,9 @@ impl Generator {
             if (changed || self.auto_finish) && !check.feasible(e) {
                 return; // lost: the reserve cannot go up in its order
             }
+        }
+        if self.room.as_ref().is_some_and(|room| !room.fits(e)) {
+            return; // lost: the held-back cards do not fit in the columns
         }
         self.legal(e);
         if let Some(card) = placed {

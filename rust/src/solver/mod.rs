@@ -66,6 +66,7 @@ mod visited;
 
 pub use beam::solve_by_beam;
 pub use fingerprint::child_keys_agree;
+pub use prune::room::room_fits;
 pub use prune::shortcut::shortcut_moves;
 pub use prune::swaps::swaps_covered;
 pub use search::{race_in_pieces, solve, solve_scheduled, solve_with, Schedule};
@@ -168,6 +169,9 @@ pub struct Pruning {
     /// Under rules whose reserve plays only to the foundations, a position whose reserve cannot
     /// go up in its order is a dead end (`prune::reserve_order`).
     pub reserve_order: bool,
+    /// In the last pass, a position whose held-back cards do not fit in the columns is a dead end
+    /// (`prune::room`).
+    pub room: bool,
     /// Let a beam search take turns with the others once the first search has had its long turn
     /// (`beam`): a schedule, not a pruning; a win it finds is a win, and it proves nothing.
     pub beam: bool,
@@ -201,6 +205,7 @@ impl Pruning {
         solver_keys: true,
         restarts: true,
         reserve_order: true,
+        room: true,
         beam: true,
         far: true,
         draw_one: true,
@@ -221,6 +226,7 @@ impl Pruning {
         solver_keys: false,
         restarts: false,
         reserve_order: false,
+        room: false,
         beam: false,
         far: false,
         draw_one: false,
@@ -228,7 +234,7 @@ impl Pruning {
     };
     /// Each rule switched off alone, then all of them: the settings a differential check compares
     /// with `ALL` (a new rule belongs here, so that every such check covers it).
-    pub const EACH_OFF: [Pruning; 18] = [
+    pub const EACH_OFF: [Pruning; 19] = [
         Pruning {
             safe_moves: false,
             ..Pruning::ALL
@@ -279,6 +285,10 @@ impl Pruning {
         },
         Pruning {
             reserve_order: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            room: false,
             ..Pruning::ALL
         },
         Pruning {

@@ -138,6 +138,11 @@ impl Far {
         merged.then_some(Far { bounds, class })
     }
 
+    /// What each card is known as.
+    pub(in crate::solver) fn class(&self) -> &[u8; 52] {
+        &self.class
+    }
+
     /// Know `e`'s cards by their classes.
     pub(in crate::solver) fn know(&self, e: &mut Engine) {
         e.use_class_keys(&self.class);

@@ -5,6 +5,7 @@
 pub(super) mod far;
 pub(super) mod pool;
 pub(super) mod reserve_order;
+pub(super) mod room;
 pub(super) mod safe;
 pub(super) mod shortcut;
 pub(super) mod swaps;

@@ -148,6 +148,9 @@ impl Search {
             far.know(&mut e);
         }
         let mut gen = Generator::new(&e, role.pass, pruning, auto_finish);
+        if let Some(far) = &role.far {
+            gen.know_classes(far.class());
+        }
         gen.order = role.order;
         gen.order.waste_fills_first = waste_fills_first;
         let fingerprints = Fingerprints::new(&e.rules, pruning.fold_turns);
