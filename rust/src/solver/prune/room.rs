@@ -41,8 +41,9 @@
 //! When, for some card w of the waste, the runs of all the cycles are more than the columns, no
 //! line from the position empties the waste: it is lost, and the search treats it as a dead end
 //! (`Generator::moves`). The check looks at the waste cards where a suit's first card to hold
-//! others back lies, and at the top one (the counts change most there), and only at wastes of
-//! `SHORT` cards or more; looking at fewer is never wrong, only weaker. Cards in the stock and
+//! others back lies (the counts grow most there), from the third on (`FIRST_EVENT`), below the
+//! top card, and only at wastes of `SHORT` cards or more; looking at fewer is never wrong, only
+//! weaker. Cards in the stock and
 //! the reserve are not counted as held back (they may stay where they are), only as cards that
 //! may fill a run.
 //!
@@ -71,10 +72,12 @@ pub(in crate::solver) fn applies(rules: &Rules) -> bool {
 /// Each pair (t, s) of cards where s goes on t in a column.
 fn links(rules: &Rules) -> impl Iterator<Item = (usize, usize)> + '_ {
     (0..52).flat_map(move |t| {
-        let kids = rules.children[t];
-        (0..52)
-            .filter(move |&s| kids >> s & 1 == 1)
-            .map(move |s| (t, s))
+        let mut kids = rules.children[t];
+        std::iter::from_fn(move || {
+            let s = (kids != 0).then(|| kids.trailing_zeros() as usize)?;
+            kids &= kids - 1;
+            Some((t, s))
+        })
     })
 }
 
@@ -159,13 +162,15 @@ impl Room {
                 },
             )
             .collect();
-        let from = std::array::from_fn(|suit| {
-            std::array::from_fn(|n| {
-                (0..13)
-                    .filter(|&rank| usize::from(e.place_up((suit * 13 + rank) as u8)) >= n)
-                    .fold(0, |m, rank| m | 1 << (suit * 13 + rank))
-            })
-        });
+        // (each suit's cards from place 12 down: `from[suit][n]` is `from[suit][n + 1]` and the
+        // card at place n)
+        let mut from = [[0u64; 14]; 4];
+        for (suit, from) in from.iter_mut().enumerate() {
+            for n in (0..13).rev() {
+                let card = suit * 13 + (usize::from(e.start) + n) % 13;
+                from[n] = from[n + 1] | 1 << card;
+            }
+        }
         Some(Room {
             place,
             up_place: std::array::from_fn(|c| e.place_up(c as u8)),
@@ -210,8 +215,7 @@ impl Room {
     }
 
     /// Whether the held-back cards fit in the columns, for the waste cards where a suit's first
-    /// card to hold others back lies and for the top card (see the module docs): false proves
-    /// the position lost.
+    /// card to hold others back lies (see the module docs): false proves the position lost.
     pub(in crate::solver) fn check(&self, e: &Engine) -> bool {
         if e.waste.len() < SHORT || e.may_recycle(e.recycles) {
             return true;
@@ -245,9 +249,11 @@ impl Room {
         let mut higher = e.waste.iter().fold(0u64, |m, &c| m | 1 << c);
         let mut held = 0u64;
         let mut first = [13usize; 4];
+        // The waste cards where a suit's first card to hold others back lies, counted.
+        let mut events = 0;
         let last = e.waste.len() - 1;
         for (i, &w) in e.waste.iter().enumerate() {
-            let mut event = i == last;
+            let mut event = false;
             let bit = 1u64 << w;
             let at = usize::from(self.place[usize::from(w)]);
             higher &= !bit;
@@ -269,6 +275,7 @@ impl Room {
                 if place < first[suit] {
                     first[suit] = place;
                     event = true;
+                    events += 1;
                     let mut new = self.from[suit][place + 1] & !held;
                     held |= new;
                     let waiting = columns | higher;
@@ -286,16 +293,26 @@ impl Room {
                     }
                 }
             }
-            if event && held != 0 {
-                let runs: usize = (self.cycles.iter())
-                    .map(|(cycle, cut)| fewest_runs(cycle, *cut, &self.links, &t, &a))
-                    .sum();
-                if runs > self.columns {
-                    return false;
-                }
+            if event && events >= FIRST_EVENT && i < last && self.too_many_runs(&t, &a) {
+                return false;
             }
         }
         true
+    }
+
+    /// Whether the fewest runs of all the cycles that cover each place p at least `t[p]` and at
+    /// most `a[p]` times are more than the columns. Most often they are not: one coverage of
+    /// each cycle's first place is tried first, whose runs are at least the fewest.
+    fn too_many_runs(&self, t: &[u8; 52], a: &[u8; 52]) -> bool {
+        let links = &self.links;
+        let some: usize = (self.cycles.iter())
+            .map(|(cycle, cut)| runs_with(cycle, *cut, links, t, a, 0, t[usize::from(cycle[0])]))
+            .sum();
+        some > self.columns
+            && (self.cycles.iter())
+                .map(|(cycle, cut)| fewest_runs(cycle, *cut, links, t, a))
+                .sum::<usize>()
+                > self.columns
     }
 
     /// Whether the last search move only moved cards between columns, or the waste's top card
@@ -347,30 +364,43 @@ fn fewest_runs_from(
     a: &[u8; 52],
     start: usize,
 ) -> usize {
-    let first_place = usize::from(cycle[start]);
-    let (after, before) = cycle.split_at(start + 1);
-    let down = |first: u8| {
-        let mut runs = 0usize;
-        let mut going = first;
-        for &p in before.iter().chain(&after[..start]) {
-            let p = usize::from(p);
-            let kept = if links[p] { going.min(a[p]) } else { 0 };
-            going = t[p].max(kept);
-            runs += usize::from(going - kept);
-        }
-        (runs, going)
-    };
+    let first = usize::from(cycle[start]);
     if cut {
-        let first = t[first_place];
-        return down(first).0 + usize::from(first);
+        return runs_with(cycle, cut, links, t, a, start, t[first]);
     }
-    (t[first_place]..=a[first_place])
-        .map(|first| {
-            let (runs, last) = down(first);
-            runs + usize::from(first.saturating_sub(last))
-        })
+    (t[first]..=a[first])
+        .map(|going| runs_with(cycle, cut, links, t, a, start, going))
         .min()
         .unwrap_or(0)
+}
+
+/// The fewest runs over `cycle` as `fewest_runs_from` counts them, with `first` of them covering
+/// the place `start` (at least as many as the fewest of any coverage there).
+fn runs_with(
+    cycle: &[u8],
+    cut: bool,
+    links: &[bool; 52],
+    t: &[u8; 52],
+    a: &[u8; 52],
+    start: usize,
+    first: u8,
+) -> usize {
+    let (after, before) = cycle.split_at(start + 1);
+    let mut runs = 0usize;
+    let mut going = first;
+    for &p in before.iter().chain(&after[..start]) {
+        let p = usize::from(p);
+        let kept = if links[p] { going.min(a[p]) } else { 0 };
+        going = t[p].max(kept);
+        runs += usize::from(going - kept);
+    }
+    // The runs that start at the first place: all of them where it is a break, else those the
+    // last place does not go on with.
+    runs + usize::from(if cut {
+        first
+    } else {
+        first.saturating_sub(going)
+    })
 }
 
 /// The fewest waste cards the check looks at: with fewer, the cards held back nearly always fit
@@ -379,13 +409,19 @@ fn fewest_runs_from(
 /// most of a won deal's checks are saved.
 const SHORT: usize = 8;
 
+/// The first of the waste cards where a suit's first card to hold others back lies that the
+/// check looks at: on deals of Rainbow, Little Gate, Canfield Rush and Chameleon it found
+/// positions lost only from the third on (with one or two suits held back, the columns held
+/// them). Nor does it look at the waste's top card: the moment it is on top is now, and the
+/// columns hold their cards.
+const FIRST_EVENT: usize = 3;
+
 /// Not a class of several (`Room::class_of`).
 const NONE: u8 = u8::MAX;
 
 /// Whether the room check (`prune::room`) finds that the cards `e`'s waste holds back fit in the
 /// columns (false proves the position lost); None where it does not apply to `e`'s rules or
-/// position. For
-/// the tests, which compare it with complete searches.
+/// position. For the tests, which compare it with complete searches.
 pub fn room_fits(e: &Engine) -> Option<bool> {
     if !applies(&e.rules) {
         return None;
