@@ -969,25 +969,30 @@ fn far_cards_known_by_class_keep_the_verdicts() {
     tally.at_least(200, 60);
 }
 
-#[test]
-fn a_position_the_room_check_rejects_is_lost() {
+/// Rules the room check (`prune::room`) applies to: one pass (any suit, alternate colours or the
+/// same suit, the top card or the whole column or any run, with and without take-back and a
+/// base−1 card on a base card, draw 1 and 3), and the last of three passes.
+fn room_rule_sets() -> [Arc<Rules>; 6] {
     let same_suit = |s: usize, t: usize| s / 13 == t / 13 && any_suit(s, t);
-    // The room check (`prune::room`): in the last pass, a position whose held-back cards cannot
-    // lie in the columns as runs is lost. On the positions of random walks under one-pass rules
-    // (any suit, alternate colours or the same suit, the top card or the whole column or any run,
-    // with and without take-back and a base−1 card on a base card, draw 1 and 3) and in the last
-    // of three passes, no position it rejects is won by the plain search (no pruning), which proves most
-    // of them lost; and it rejects positions under each rule set.
-    let stop = AtomicBool::new(false);
-    let limits = limits(100_000, 1 << 24, &stop);
-    let rule_sets = [
+    [
         draw_one(rules_building(any_suit, 1, false, Some(1))),
         rules_building(any_suit, 0, true, Some(1)),
         draw_one(rules_moving(1, false, Some(1), vec![1], false)),
         rules_moving(0, true, Some(1), vec![3], true),
         rules_moving(1, false, Some(3), vec![3], true),
         draw_one(rules_building(same_suit, 1, false, Some(1))),
-    ];
+    ]
+}
+
+#[test]
+fn a_position_the_room_check_rejects_is_lost() {
+    // The room check (`prune::room`): in the last pass, a position whose held-back cards cannot
+    // lie in the columns as runs is lost. On the positions of random walks under the rules of
+    // `room_rule_sets`, no position it rejects is won by the plain search (no pruning), which
+    // proves most of them lost; and it rejects positions under each rule set.
+    let stop = AtomicBool::new(false);
+    let limits = limits(100_000, 1 << 24, &stop);
+    let rule_sets = room_rule_sets();
     let (mut rejected, mut lost) = (0, 0);
     for (r, rules) in rule_sets.iter().enumerate() {
         let mut here = 0;
@@ -1027,20 +1032,12 @@ fn a_position_the_room_check_rejects_is_lost() {
 
 #[test]
 fn the_room_check_passes_every_position_of_a_winning_line() {
-    let same_suit = |s: usize, t: usize| s / 13 == t / 13 && any_suit(s, t);
     // The other side of the room check (`prune::room`): along the winning lines the solver finds
     // from the deals and random-walk positions of one-pass rules (as above), every position in
     // the last pass passes it (thousands of positions with cards in the waste).
     let stop = AtomicBool::new(false);
     let limits = limits(200_000, 1 << 24, &stop);
-    let rule_sets = [
-        draw_one(rules_building(any_suit, 1, false, Some(1))),
-        rules_building(any_suit, 0, true, Some(1)),
-        draw_one(rules_moving(1, false, Some(1), vec![1], false)),
-        rules_moving(0, true, Some(1), vec![3], true),
-        rules_moving(1, false, Some(3), vec![3], true),
-        draw_one(rules_building(same_suit, 1, false, Some(1))),
-    ];
+    let rule_sets = room_rule_sets();
     let (mut lines, mut checked) = (0, 0);
     for (r, rules) in rule_sets.iter().enumerate() {
         for seed in 0..60 {

@@ -310,7 +310,7 @@ impl Room {
             .sum();
         some > self.columns
             && (self.cycles.iter())
-                .map(|(cycle, cut)| fewest_runs(cycle, *cut, links, t, a))
+                .map(|(cycle, cut)| fewest_runs(cycle, *cut, links, t, a, None))
                 .sum::<usize>()
                 > self.columns
     }
@@ -336,12 +336,21 @@ impl Room {
 
 /// The fewest runs over `cycle` (its places in the order a run goes down them, from a break when
 /// `cut`) that cover each place p at least `t[p]` and at most `a[p]` times: exact where it has a
-/// break, else a bound (see the module docs), counted from the place with the fewest coverages to
-/// try.
-fn fewest_runs(cycle: &[u8], cut: bool, links: &[bool; 52], t: &[u8; 52], a: &[u8; 52]) -> usize {
-    let mut start = 0;
-    if !cut {
-        let mut least = u8::MAX;
+/// break, else a bound (see the module docs), counted from the cycle's place `start` (0 where it
+/// has a break; None: the place with the fewest coverages to try).
+fn fewest_runs(
+    cycle: &[u8],
+    cut: bool,
+    links: &[bool; 52],
+    t: &[u8; 52],
+    a: &[u8; 52],
+    start: Option<usize>,
+) -> usize {
+    let start = start.unwrap_or_else(|| {
+        if cut {
+            return 0;
+        }
+        let (mut start, mut least) = (0, u8::MAX);
         for (k, &p) in cycle.iter().enumerate() {
             let p = usize::from(p);
             if a[p].saturating_sub(t[p]) < least {
@@ -351,30 +360,17 @@ fn fewest_runs(cycle: &[u8], cut: bool, links: &[bool; 52], t: &[u8; 52], a: &[u
                 }
             }
         }
-    }
-    fewest_runs_from(cycle, cut, links, t, a, start)
-}
-
-/// `fewest_runs`, counted from the cycle's place `start` (0 where it has a break).
-fn fewest_runs_from(
-    cycle: &[u8],
-    cut: bool,
-    links: &[bool; 52],
-    t: &[u8; 52],
-    a: &[u8; 52],
-    start: usize,
-) -> usize {
+        start
+    });
     let first = usize::from(cycle[start]);
-    if cut {
-        return runs_with(cycle, cut, links, t, a, start, t[first]);
-    }
-    (t[first]..=a[first])
+    let most = if cut { t[first] } else { a[first] };
+    (t[first]..=most)
         .map(|going| runs_with(cycle, cut, links, t, a, start, going))
         .min()
         .unwrap_or(0)
 }
 
-/// The fewest runs over `cycle` as `fewest_runs_from` counts them, with `first` of them covering
+/// The fewest runs over `cycle` as `fewest_runs` counts them, with `first` of them covering
 /// the place `start` (at least as many as the fewest of any coverage there).
 fn runs_with(
     cycle: &[u8],
@@ -431,7 +427,7 @@ pub fn room_fits(e: &Engine) -> Option<bool> {
 
 #[cfg(test)]
 mod tests {
-    use super::fewest_runs_from;
+    use super::fewest_runs;
 
     /// A plain LCG's next value below `n`.
     fn next(x: &mut u64, n: u64) -> u64 {
@@ -489,7 +485,7 @@ mod tests {
             let a: [u8; 52] = std::array::from_fn(|p| cover[p] + next(&mut x, 2) as u8);
             let starts = if cut { 0..1 } else { 0..n };
             for start in starts {
-                let bound = fewest_runs_from(&places, cut, &links, &t, &a, start);
+                let bound = fewest_runs(&places, cut, &links, &t, &a, Some(start));
                 assert!(
                     bound <= runs,
                     "case {case}: {bound} > {runs} runs, t {t:?} a {a:?}"
@@ -529,7 +525,7 @@ mod tests {
                 })
                 .min()
                 .unwrap();
-            let bound = fewest_runs_from(&places, cut, &links, &t, &a, 0);
+            let bound = fewest_runs(&places, cut, &links, &t, &a, Some(0));
             assert_eq!(bound, best, "case {case}: t {t:?} a {a:?}");
         }
     }
