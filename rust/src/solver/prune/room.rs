@@ -40,12 +40,12 @@
 //!
 //! When, for some card w of the waste, the runs of all the cycles are more than the columns, no
 //! line from the position empties the waste: it is lost, and the search treats it as a dead end
-//! (`Generator::moves`). The check looks at the waste cards where a suit's first card to hold
-//! others back lies (the counts grow most there), from the third on (`FIRST_EVENT`), below the
-//! top card, and only at wastes of `SHORT` cards or more; looking at fewer is never wrong, only
-//! weaker. Cards in the stock and
-//! the reserve are not counted as held back (they may stay where they are), only as cards that
-//! may fill a run.
+//! (`Generator::moves`). The check looks at the waste cards that come before every card of their
+//! suit below them in the foundation's order (each holds back more cards than the waste below
+//! it: the counts grow most there), from the third such card on (`FIRST_EVENT`), below the top
+//! card, and only at wastes of `SHORT` cards or more; looking at fewer is never wrong, only
+//! weaker. Cards in the stock and the reserve are not counted as held back (they may stay where
+//! they are), only as cards that may fill a run.
 //!
 //! Where far cards are known by their class (`prune::far`), the test must give the same answer
 //! for positions that differ by a swap of two cards of one class. There, the cards of a class of
@@ -214,8 +214,8 @@ impl Room {
         self.unchanged(e) || self.check(e)
     }
 
-    /// Whether the held-back cards fit in the columns, for the waste cards where a suit's first
-    /// card to hold others back lies (see the module docs): false proves the position lost.
+    /// Whether the held-back cards fit in the columns, for the waste cards that hold back more
+    /// than the waste below them (see the module docs): false proves the position lost.
     pub(in crate::solver) fn check(&self, e: &Engine) -> bool {
         if e.waste.len() < SHORT || e.may_recycle(e.recycles) {
             return true;
@@ -249,7 +249,7 @@ impl Room {
         let mut higher = e.waste.iter().fold(0u64, |m, &c| m | 1 << c);
         let mut held = 0u64;
         let mut first = [13usize; 4];
-        // The waste cards where a suit's first card to hold others back lies, counted.
+        // The waste cards that hold back more than the waste below them, counted.
         let mut events = 0;
         let last = e.waste.len() - 1;
         for (i, &w) in e.waste.iter().enumerate() {
@@ -405,11 +405,11 @@ fn runs_with(
 /// most of a won deal's checks are saved.
 const SHORT: usize = 8;
 
-/// The first of the waste cards where a suit's first card to hold others back lies that the
-/// check looks at: on deals of Rainbow, Little Gate, Canfield Rush and Chameleon it found
-/// positions lost only from the third on (with one or two suits held back, the columns held
-/// them). Nor does it look at the waste's top card: the moment it is on top is now, and the
-/// columns hold their cards.
+/// The first of the waste cards that hold back more than the waste below them that the check
+/// looks at: on deals of Rainbow, Little Gate, Canfield Rush and Chameleon it found positions
+/// lost only from the third on (with one or two suits held back, the columns held them). Nor does
+/// it look at the waste's top card: the moment it is on top is now, and the columns hold their
+/// cards.
 const FIRST_EVENT: usize = 3;
 
 /// Not a class of several (`Room::class_of`).
