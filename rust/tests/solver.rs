@@ -15,6 +15,7 @@ use common::{
     count_settled, dealt, dealt_face_down, deck, draw_one, face_down_rules, free_fill, red,
     rules_building, rules_moving, rules_of_decks, rules_with, walk, walked,
 };
+use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -1059,6 +1060,43 @@ fn the_room_check_passes_every_position_of_a_winning_line() {
         lines >= 20 && checked >= 5_000,
         "{lines} lines, {checked} positions"
     );
+}
+
+#[test]
+fn the_waste_holds_its_cards_in_one_order_all_game() {
+    // The room check remembers its answers by the cards in the waste, not their order
+    // (`prune::room`): cards keep one order through the stock and the waste, so two positions of
+    // one deal whose wastes hold the same cards hold them in the same order. Random walks from
+    // each deal under the rules of `room_rule_sets`, three passes turning 3, 2 and 1 cards
+    // (Canfield Rush's) and unlimited passes of 3.
+    let mut rule_sets = room_rule_sets().to_vec();
+    rule_sets.push(rules_with(false, Some(3), vec![3, 2, 1], true));
+    rule_sets.push(rules_with(false, None, vec![3], true));
+    for (r, rules) in rule_sets.iter().enumerate() {
+        let mut compared = 0;
+        for deal in 0..6 {
+            let mut seen: HashMap<u64, Vec<u8>> = HashMap::new();
+            for seed in 0..20 {
+                let mut e = Engine::new(rules.clone(), &dealt(&deck(16_000 + deal))).unwrap();
+                walk(&mut e, seed, 300, |e, step| {
+                    let cards = e.waste.iter().fold(0u64, |m, &c| m | 1 << c);
+                    match seen.get(&cards) {
+                        Some(order) => {
+                            assert_eq!(
+                                order, &e.waste,
+                                "rules {r} deal {deal} seed {seed} step {step}"
+                            );
+                            compared += usize::from(e.waste.len() >= 2);
+                        }
+                        None => {
+                            seen.insert(cards, e.waste.clone());
+                        }
+                    }
+                });
+            }
+        }
+        assert!(compared >= 2_000, "rules {r}: {compared} wastes compared");
+    }
 }
 
 #[test]

@@ -262,7 +262,7 @@ impl Generator {
                 return; // lost: the reserve cannot go up in its order
             }
         }
-        if self.room.as_ref().is_some_and(|room| !room.fits(e)) {
+        if self.room.as_mut().is_some_and(|room| !room.fits(e)) {
             return; // lost: the held-back cards do not fit in the columns
         }
         self.legal(e);

@@ -47,6 +47,10 @@
 //! weaker. Cards in the stock and the reserve are not counted as held back (they may stay where
 //! they are), only as cards that may fill a run.
 //!
+//! The search checks a position after each move but those that cannot change the answer
+//! (`Room::unchanged`), and remembers the answers by what the check reads (`Key`): positions that
+//! differ only in how the columns' cards lie need one count.
+//!
 //! Where far cards are known by their class (`prune::far`), the test must give the same answer
 //! for positions that differ by a swap of two cards of one class. There, the cards of a class of
 //! several never hold others back, and of a class's cards in the columns and above w, the test
@@ -106,6 +110,8 @@ pub(in crate::solver) struct Room {
     classes: Vec<(u8, usize)>,
     columns: usize,
     takeback: bool,
+    /// The answers of positions checked, by what the check reads (`Memo`).
+    memo: Memo,
 }
 
 impl Room {
@@ -183,6 +189,7 @@ impl Room {
             classes: Vec::new(),
             columns: rules.columns,
             takeback: rules.takeback,
+            memo: Memo::default(),
         })
     }
 
@@ -205,22 +212,36 @@ impl Room {
             self.classes
                 .push((cards.len() as u8, usize::from(self.place[c])));
         }
+        self.memo = Memo::default();
         Some(self)
     }
 
-    /// The check of the search's positions: `check`, but where the last search move cannot
-    /// have changed its answer (`unchanged`).
-    pub(in crate::solver) fn fits(&self, e: &Engine) -> bool {
-        self.unchanged(e) || self.check(e)
+    /// The check of the search's positions: `check`, but true where the last search move cannot
+    /// have changed its answer (`unchanged`), and the remembered answer where a position that
+    /// reads the same was checked (`Memo`).
+    pub(in crate::solver) fn fits(&mut self, e: &Engine) -> bool {
+        if self.unchanged(e) || e.waste.len() < SHORT || e.may_recycle(e.recycles) {
+            return true;
+        }
+        let columns = column_cards(e);
+        let key = Key::of(e, columns);
+        if let Some(fits) = self.memo.get(&key) {
+            return fits;
+        }
+        let fits = self.count(e, columns);
+        self.memo.put(key, fits);
+        fits
     }
 
     /// Whether the held-back cards fit in the columns, for the waste cards that hold back more
     /// than the waste below them (see the module docs): false proves the position lost.
     pub(in crate::solver) fn check(&self, e: &Engine) -> bool {
-        if e.waste.len() < SHORT || e.may_recycle(e.recycles) {
-            return true;
-        }
-        let columns = e.cols.iter().flatten().fold(0u64, |m, &c| m | 1 << c);
+        e.waste.len() < SHORT || e.may_recycle(e.recycles) || self.count(e, column_cards(e))
+    }
+
+    /// `check`'s count, in the last pass with a waste of `SHORT` cards or more, `columns` the
+    /// cards in the columns.
+    fn count(&self, e: &Engine, columns: u64) -> bool {
         // The counts of the module docs, for each waste card w in turn, bottom first: `t`
         // (those of classes of several as the module docs say: `there`, of a class's cards in
         // the columns and above w, and `free`, of its cards not held back) and `a`.
@@ -397,6 +418,66 @@ fn runs_with(
     } else {
         first.saturating_sub(going)
     })
+}
+
+/// The cards in `e`'s columns.
+fn column_cards(e: &Engine) -> u64 {
+    e.cols.iter().flatten().fold(0u64, |m, &c| m | 1 << c)
+}
+
+/// What the check reads of a position in the last pass: the cards in the waste and in the
+/// columns, and how many cards each suit has up. The waste's order follows from its cards: cards
+/// join it from the stock in the order they lie there, leave only from its top, and a recycle
+/// turns it back into the stock in the same order, so the cards of the stock and the waste keep
+/// one order for the whole game, and the waste's are the ones it holds, in that order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Key {
+    waste: u64,
+    columns: u64,
+    /// Each suit's count up, four bits each, and bit 31 (a slot with no key has none).
+    up: u32,
+}
+
+impl Key {
+    fn of(e: &Engine, columns: u64) -> Key {
+        let waste = e.waste.iter().fold(0u64, |m, &c| m | 1 << c);
+        let up = (e.fsuit.iter().zip(&e.fcount))
+            .fold(1 << 31, |m, (&suit, &n)| m | u32::from(n) << (4 * suit));
+        Key { waste, columns, up }
+    }
+}
+
+/// The answers of the positions checked, by their `Key`: a table of `MEMO` slots, each holding
+/// the last key that hashed to it, made at the first answer (most searches of small games never
+/// count). A key fixes the cards of every pile but how the columns' cards lie among the columns
+/// (those not in the waste, the columns or up lie in the stock and the reserve, which never trade
+/// cards), and the count reads no more.
+#[derive(Clone, Debug, Default)]
+struct Memo {
+    slots: Vec<(Key, bool)>,
+}
+
+/// The slots of a `Memo` (a power of two).
+const MEMO: usize = 1 << 14;
+
+impl Memo {
+    fn slot(key: &Key) -> usize {
+        let h = (key.waste ^ key.columns.rotate_left(29) ^ u64::from(key.up))
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> (64 - MEMO.trailing_zeros())) as usize
+    }
+
+    fn get(&self, key: &Key) -> Option<bool> {
+        let &(held, fits) = self.slots.get(Memo::slot(key))?;
+        (held == *key).then_some(fits)
+    }
+
+    fn put(&mut self, key: Key, fits: bool) {
+        if self.slots.is_empty() {
+            self.slots = vec![(Key::default(), false); MEMO];
+        }
+        self.slots[Memo::slot(&key)] = (key, fits);
+    }
 }
 
 /// The fewest waste cards the check looks at: with fewer, the cards held back nearly always fit
