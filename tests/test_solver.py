@@ -368,8 +368,16 @@ def test_with_more_than_one_pass_the_beam_keeps_its_short_turns() -> None:
 def test_in_the_last_pass_cards_held_back_must_fit_in_the_columns() -> None:
     # A Rainbow deal (one pass) of its survey, lost: the check that the cards the waste holds
     # back fit in the columns as runs ends its hopeless lines early, and its proof takes 384,343
-    # positions rather than 2.45 million.
+    # positions rather than 2.45 million (235,860 with the reserve's cards counted too, below).
     game = Game.from_code("CF1-D1-AAAAALL", "rainbow")
+    assert solve(game, max_states=1_000_000).verdict == "lost"
+
+
+def test_in_the_last_pass_cards_held_back_by_the_reserve_must_fit_too() -> None:
+    # A Rainbow deal of its survey, lost: with the cards the reserve's bottom part holds back
+    # counted as well, for whichever part of the reserve is still there when each waste card
+    # leaves, its proof takes 283,376 positions rather than 2.40 million.
+    game = Game.from_code("CF1-D1-AAAAAAD", "rainbow")
     assert solve(game, max_states=1_000_000).verdict == "lost"
 
 

@@ -1001,14 +1001,14 @@ fn a_position_the_room_check_rejects_is_lost() {
             let mut e = Engine::new(rules.clone(), &dealt(&deck(14_000 + seed))).unwrap();
             let mut found = Vec::new();
             walk(&mut e, seed, 400, |e, step| {
-                if found.len() < 2 && room_fits(e) == Some(false) {
+                if found.len() < 2 && room_fits(e, true) == Some(false) {
                     found.push((step, e.position()));
                 }
             });
             for (step, pos) in found {
                 let mut e = Engine::new(rules.clone(), &pos).unwrap();
                 assert_eq!(
-                    room_fits(&e),
+                    room_fits(&e, true),
                     Some(false),
                     "rules {r} seed {seed} step {step}"
                 );
@@ -1032,6 +1032,45 @@ fn a_position_the_room_check_rejects_is_lost() {
 }
 
 #[test]
+fn a_position_only_the_reserve_shows_lost_is_lost() {
+    // The room check with the reserve (`prune::room`, `Pruning::room_reserve`): for some waste
+    // card, the cards held back fit in the columns for no bottom part of the reserve that may
+    // be left at its moment. On the positions of random walks under the rules of
+    // `room_rule_sets` (it looks at the reserve under those of one pass) that the check rejects
+    // only with the reserve, the plain search (no pruning) wins none and proves most lost.
+    let stop = AtomicBool::new(false);
+    let limits = limits(100_000, 1 << 24, &stop);
+    let (mut rejected, mut lost) = (0, 0);
+    for (r, rules) in room_rule_sets().iter().enumerate() {
+        for seed in 0..40 {
+            let mut e = Engine::new(rules.clone(), &dealt(&deck(17_000 + seed))).unwrap();
+            let mut found = Vec::new();
+            walk(&mut e, seed, 400, |e, step| {
+                let only = room_fits(e, false) == Some(true) && room_fits(e, true) == Some(false);
+                if found.len() < 2 && only {
+                    found.push((step, e.position()));
+                }
+            });
+            for (step, pos) in found {
+                let mut e = Engine::new(rules.clone(), &pos).unwrap();
+                let out = solve_with(&mut e, &limits, false, Pruning::NONE);
+                assert_ne!(
+                    out.verdict,
+                    Verdict::Won,
+                    "rules {r} seed {seed} step {step}"
+                );
+                rejected += 1;
+                lost += usize::from(out.verdict == Verdict::Lost);
+            }
+        }
+    }
+    assert!(
+        rejected >= 200 && lost * 4 >= rejected * 3,
+        "{lost} of {rejected} rejected positions proved lost"
+    );
+}
+
+#[test]
 fn the_room_check_passes_every_position_of_a_winning_line() {
     // The other side of the room check (`prune::room`): along the winning lines the solver finds
     // from the deals and random-walk positions of one-pass rules (as above), every position in
@@ -1049,7 +1088,7 @@ fn the_room_check_passes_every_position_of_a_winning_line() {
             }
             lines += 1;
             for (i, &m) in out.line.iter().enumerate() {
-                let fits = room_fits(&e);
+                let fits = room_fits(&e, true);
                 assert_ne!(fits, Some(false), "rules {r} seed {seed} move {i}");
                 checked += usize::from(fits.is_some() && !e.waste.is_empty());
                 e.make(m);

@@ -208,7 +208,7 @@ impl Generator {
             reserve_order: (pruning.reserve_order && reserve_order::applies(rules))
                 .then(|| ReserveOrder::new(e)),
             room: (pruning.room && room::applies(rules))
-                .then(|| Room::new(e))
+                .then(|| Room::new(e, pruning.room_reserve))
                 .flatten(),
             auto_finish,
             twins,

@@ -172,6 +172,9 @@ pub struct Pruning {
     /// In the last pass, a position whose held-back cards do not fit in the columns is a dead end
     /// (`prune::room`).
     pub room: bool,
+    /// In that check, also the cards the reserve holds back, for each part of it that may still
+    /// be there (`prune::room`).
+    pub room_reserve: bool,
     /// Let a beam search take turns with the others once the first search has had its long turn
     /// (`beam`): a schedule, not a pruning; a win it finds is a win, and it proves nothing.
     pub beam: bool,
@@ -206,6 +209,7 @@ impl Pruning {
         restarts: true,
         reserve_order: true,
         room: true,
+        room_reserve: true,
         beam: true,
         far: true,
         draw_one: true,
@@ -227,6 +231,7 @@ impl Pruning {
         restarts: false,
         reserve_order: false,
         room: false,
+        room_reserve: false,
         beam: false,
         far: false,
         draw_one: false,
@@ -234,7 +239,7 @@ impl Pruning {
     };
     /// Each rule switched off alone, then all of them: the settings a differential check compares
     /// with `ALL` (a new rule belongs here, so that every such check covers it).
-    pub const EACH_OFF: [Pruning; 19] = [
+    pub const EACH_OFF: [Pruning; 20] = [
         Pruning {
             safe_moves: false,
             ..Pruning::ALL
@@ -289,6 +294,10 @@ impl Pruning {
         },
         Pruning {
             room: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            room_reserve: false,
             ..Pruning::ALL
         },
         Pruning {
