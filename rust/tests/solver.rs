@@ -985,46 +985,57 @@ fn room_rule_sets() -> [Arc<Rules>; 6] {
     ]
 }
 
-#[test]
-fn a_position_the_room_check_rejects_is_lost() {
-    // The room check (`prune::room`): in the last pass, a position whose held-back cards cannot
-    // lie in the columns as runs is lost. On the positions of random walks under the rules of
-    // `room_rule_sets`, no position it rejects is won by the plain search (no pruning), which
-    // proves most of them lost; and it rejects positions under each rule set.
+/// Positions of random walks from `seeds` deals (from `base`) under the rules of
+/// `room_rule_sets`, two at most a walk, that `rejects` finds lost, each solved by the plain
+/// search (no pruning), which must win none of them: for each rule set, how many were found and
+/// how many of them it proved lost.
+fn rejected_on_walks(
+    base: u64,
+    seeds: u64,
+    rejects: impl Fn(&Engine) -> bool,
+) -> Vec<(usize, usize)> {
     let stop = AtomicBool::new(false);
     let limits = limits(100_000, 1 << 24, &stop);
-    let rule_sets = room_rule_sets();
-    let (mut rejected, mut lost) = (0, 0);
-    for (r, rules) in rule_sets.iter().enumerate() {
-        let mut here = 0;
-        for seed in 0..30 {
-            let mut e = Engine::new(rules.clone(), &dealt(&deck(14_000 + seed))).unwrap();
+    let mut tally = Vec::new();
+    for (r, rules) in room_rule_sets().iter().enumerate() {
+        let (mut rejected, mut lost) = (0, 0);
+        for seed in 0..seeds {
+            let mut e = Engine::new(rules.clone(), &dealt(&deck(base + seed))).unwrap();
             let mut found = Vec::new();
             walk(&mut e, seed, 400, |e, step| {
-                if found.len() < 2 && room_fits(e, true) == Some(false) {
+                if found.len() < 2 && rejects(e) {
                     found.push((step, e.position()));
                 }
             });
             for (step, pos) in found {
                 let mut e = Engine::new(rules.clone(), &pos).unwrap();
-                assert_eq!(
-                    room_fits(&e, true),
-                    Some(false),
-                    "rules {r} seed {seed} step {step}"
-                );
+                assert!(rejects(&e), "rules {r} seed {seed} step {step}");
                 let out = solve_with(&mut e, &limits, false, Pruning::NONE);
                 assert_ne!(
                     out.verdict,
                     Verdict::Won,
                     "rules {r} seed {seed} step {step}"
                 );
-                here += 1;
+                rejected += 1;
                 lost += usize::from(out.verdict == Verdict::Lost);
             }
         }
-        assert!(here >= 5, "rules {r}: {here} rejected");
-        rejected += here;
+        tally.push((rejected, lost));
     }
+    tally
+}
+
+#[test]
+fn a_position_the_room_check_rejects_is_lost() {
+    // The room check (`prune::room`): in the last pass, a position whose held-back cards cannot
+    // lie in the columns as runs is lost. On the positions of random walks under the rules of
+    // `room_rule_sets`, no position it rejects is won by the plain search, which proves most of
+    // them lost; and it rejects positions under each rule set.
+    let tally = rejected_on_walks(14_000, 30, |e| room_fits(e, true) == Some(false));
+    for (r, &(rejected, _)) in tally.iter().enumerate() {
+        assert!(rejected >= 5, "rules {r}: {rejected} rejected");
+    }
+    let (rejected, lost) = tally.iter().fold((0, 0), |(n, l), &(r, k)| (n + r, l + k));
     assert!(
         lost * 4 >= rejected * 3,
         "{lost} of {rejected} rejected positions proved lost"
@@ -1037,33 +1048,11 @@ fn a_position_only_the_reserve_shows_lost_is_lost() {
     // card, the cards held back fit in the columns for no bottom part of the reserve that may
     // be left at its moment. On the positions of random walks under the rules of
     // `room_rule_sets` (it looks at the reserve under those of one pass) that the check rejects
-    // only with the reserve, the plain search (no pruning) wins none and proves most lost.
-    let stop = AtomicBool::new(false);
-    let limits = limits(100_000, 1 << 24, &stop);
-    let (mut rejected, mut lost) = (0, 0);
-    for (r, rules) in room_rule_sets().iter().enumerate() {
-        for seed in 0..40 {
-            let mut e = Engine::new(rules.clone(), &dealt(&deck(17_000 + seed))).unwrap();
-            let mut found = Vec::new();
-            walk(&mut e, seed, 400, |e, step| {
-                let only = room_fits(e, false) == Some(true) && room_fits(e, true) == Some(false);
-                if found.len() < 2 && only {
-                    found.push((step, e.position()));
-                }
-            });
-            for (step, pos) in found {
-                let mut e = Engine::new(rules.clone(), &pos).unwrap();
-                let out = solve_with(&mut e, &limits, false, Pruning::NONE);
-                assert_ne!(
-                    out.verdict,
-                    Verdict::Won,
-                    "rules {r} seed {seed} step {step}"
-                );
-                rejected += 1;
-                lost += usize::from(out.verdict == Verdict::Lost);
-            }
-        }
-    }
+    // only with the reserve, the plain search wins none and proves most lost.
+    let tally = rejected_on_walks(17_000, 40, |e| {
+        room_fits(e, false) == Some(true) && room_fits(e, true) == Some(false)
+    });
+    let (rejected, lost) = tally.iter().fold((0, 0), |(n, l), &(r, k)| (n + r, l + k));
     assert!(
         rejected >= 200 && lost * 4 >= rejected * 3,
         "{lost} of {rejected} rejected positions proved lost"

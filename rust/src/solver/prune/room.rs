@@ -343,21 +343,9 @@ impl Room {
                     first[suit] = place;
                     event = true;
                     events += 1;
-                    let mut new = self.from[suit][place + 1] & !held;
+                    let new = self.from[suit][place + 1] & !held;
                     held |= new;
-                    let waiting = columns | higher;
-                    while new != 0 {
-                        let c = new.trailing_zeros() as usize;
-                        new &= new - 1;
-                        let k = usize::from(self.class_of[c]);
-                        if let Some(&(_, at)) = self.classes.get(k) {
-                            let before = there[k].saturating_sub(free[k]);
-                            free[k] -= 1;
-                            t[at] += there[k].saturating_sub(free[k]) - before;
-                        } else if waiting >> c & 1 == 1 {
-                            t[usize::from(self.place[c])] += 1;
-                        }
-                    }
+                    self.hold(new, columns | higher, &mut t, &there, &mut free);
                 }
             }
             if event && events >= FIRST_EVENT && i < last {
@@ -377,6 +365,31 @@ impl Room {
         let segments = self.segments(e);
         (moments[..looked].iter().rev())
             .all(|&(held, waiting, avail)| self.fits_with_reserve(&segments, held, waiting, avail))
+    }
+
+    /// Count the cards `new`, newly held back, in `t`: each of them in `waiting` (those that
+    /// must then lie in the columns), and of each class of several, as many more as must be held
+    /// back whichever of its cards lies where (`there` of them in `waiting`, `free` not held).
+    fn hold(
+        &self,
+        mut new: u64,
+        waiting: u64,
+        t: &mut [u8; 52],
+        there: &[u8; 26],
+        free: &mut [u8; 26],
+    ) {
+        while new != 0 {
+            let c = new.trailing_zeros() as usize;
+            new &= new - 1;
+            let k = usize::from(self.class_of[c]);
+            if let Some(&(_, at)) = self.classes.get(k) {
+                let before = there[k].saturating_sub(free[k]);
+                free[k] -= 1;
+                t[at] += there[k].saturating_sub(free[k]) - before;
+            } else if waiting >> c & 1 == 1 {
+                t[usize::from(self.place[c])] += 1;
+            }
+        }
     }
 
     /// Whether the fewest runs of all the cycles that cover each place p at least `t[p]` and at
@@ -484,20 +497,9 @@ impl Room {
                 } else if forced & s.card != 0 {
                     t[at] -= 1;
                 }
-                let mut new = s.held & !before.held & !held;
                 forced = (held | s.held) & (waiting | s.gone);
-                while new != 0 {
-                    let c = new.trailing_zeros() as usize;
-                    new &= new - 1;
-                    let k = usize::from(self.class_of[c]);
-                    if let Some(&(_, at)) = self.classes.get(k) {
-                        let was = there[k].saturating_sub(free[k]);
-                        free[k] -= 1;
-                        t[at] += there[k].saturating_sub(free[k]) - was;
-                    } else if forced >> c & 1 == 1 {
-                        t[usize::from(self.place[c])] += 1;
-                    }
-                }
+                let new = s.held & !before.held & !held;
+                self.hold(new, waiting | s.gone, &mut t, &there, &mut free);
                 if s.card & (held | before.held | self.merged) == 0 {
                     continue;
                 }
