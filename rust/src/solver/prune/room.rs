@@ -247,7 +247,7 @@ impl Room {
     /// have changed its answer (`unchanged`), and the remembered answer where a position that
     /// reads the same was checked (`Memo`).
     pub(in crate::solver) fn fits(&mut self, e: &Engine) -> bool {
-        if self.unchanged(e) || e.waste.len() < SHORT || e.may_recycle(e.recycles) {
+        if self.unchanged(e) || !looks_at(e) {
             return true;
         }
         let columns = column_cards(e);
@@ -263,7 +263,7 @@ impl Room {
     /// Whether the held-back cards fit in the columns, for the waste cards that hold back more
     /// than the waste below them (see the module docs): false proves the position lost.
     pub(in crate::solver) fn check(&self, e: &Engine) -> bool {
-        e.waste.len() < SHORT || e.may_recycle(e.recycles) || self.count(e, column_cards(e))
+        !looks_at(e) || self.count(e, column_cards(e))
     }
 
     /// `check`'s count, in the last pass with a waste of `SHORT` cards or more, `columns` the
@@ -272,14 +272,21 @@ impl Room {
         // The counts of the module docs, for each waste card w in turn, bottom first: `t`
         // (those of classes of several as the module docs say: `there`, of a class's cards in
         // the columns and above w, and `free`, of its cards not held back) and `a`.
+        // The cards up, where none comes back from the foundations (each foundation's first n
+        // places): they fill no run.
+        let up = if self.takeback {
+            0
+        } else {
+            (e.fsuit.iter().zip(&e.fcount)).fold(0u64, |m, (&suit, &n)| {
+                let suit = usize::from(suit);
+                m | self.from[suit][0] & !self.from[suit][usize::from(n)]
+            })
+        };
         let mut a = self.size;
-        if !self.takeback {
-            for (&suit, &n) in e.fsuit.iter().zip(&e.fcount) {
-                // (each foundation's cards up are its first n places)
-                for p in 0..n {
-                    a[usize::from(self.place[usize::from(suit * 13 + (e.start + p) % 13)])] -= 1;
-                }
-            }
+        let mut cards = up;
+        while cards != 0 {
+            a[usize::from(self.place[cards.trailing_zeros() as usize])] -= 1;
+            cards &= cards - 1;
         }
         let mut t = [0u8; 52];
         let mut there = [0u8; 26];
@@ -295,14 +302,6 @@ impl Room {
             }
         }
         let with_reserve = self.reserve && e.more_res.is_empty() && !e.res.is_empty();
-        let up = if self.takeback || !with_reserve {
-            0
-        } else {
-            (e.fsuit.iter().zip(&e.fcount)).fold(0u64, |m, (&suit, &n)| {
-                let suit = usize::from(suit);
-                m | self.from[suit][0] & !self.from[suit][usize::from(n)]
-            })
-        };
         let mut below = 0u64;
         // The moments the count looks at again with the reserve: `held`, the cards in the columns
         // or above w, and the cards neither up nor in the waste at or below w.
@@ -593,6 +592,12 @@ fn runs_with(
     } else {
         first.saturating_sub(going)
     })
+}
+
+/// Whether the check looks at `e`'s position: in the last pass, with a waste of `SHORT` cards
+/// or more.
+fn looks_at(e: &Engine) -> bool {
+    e.waste.len() >= SHORT && !e.may_recycle(e.recycles)
 }
 
 /// The cards in `e`'s columns.
