@@ -381,6 +381,15 @@ def test_in_the_last_pass_cards_held_back_by_the_reserve_must_fit_too() -> None:
     assert solve(game, max_states=1_000_000).verdict == "lost"
 
 
+def test_at_each_reserve_cards_moment_the_cards_it_holds_back_must_fit() -> None:
+    # A Superior deal of its survey whose reserve buries 7♦ and 7♠, the foundations' base rank,
+    # under eleven cards, the diamonds and spades among them waiting for those two: with unlimited
+    # passes, unknown after 64 million positions; counting the cards each reserve card's moment
+    # holds back in the columns proves it lost in about 136,000.
+    game = Game.from_code("CF1-D3-AAAABZB", "superior")
+    assert solve(game, max_states=1_000_000).verdict == "lost"
+
+
 @pytest.mark.parametrize("code", ["CF1-D1-LMQYGZR", "CF1-D1-MXYJBGE"])
 def test_a_safe_stock_card_goes_up_at_once_in_draw_1(code: str) -> None:
     # Lost deals of the published rules in draw 1 (Solvitaire agrees): with a safe card of the

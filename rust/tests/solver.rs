@@ -5,8 +5,8 @@ use canfield_native::engine::{Engine, Position};
 use canfield_native::moves::{col_index, Move};
 use canfield_native::rules::Rules;
 use canfield_native::solver::{
-    race_in_pieces, room_fits, shortcut_moves, solve, solve_by_beam, solve_scheduled, solve_with,
-    swaps_covered, Limits, Outcome, Pruning, Schedule, Verdict,
+    race_in_pieces, reserve_room_fits, room_fits, shortcut_moves, solve, solve_by_beam,
+    solve_scheduled, solve_with, swaps_covered, Limits, Outcome, Pruning, Schedule, Verdict,
 };
 
 mod common;
@@ -985,11 +985,27 @@ fn room_rule_sets() -> [Arc<Rules>; 6] {
     ]
 }
 
-/// Positions of random walks from `seeds` deals (from `base`) under the rules of
-/// `room_rule_sets`, two at most a walk, that `rejects` finds lost, each solved by the plain
-/// search (no pruning), which must win none of them: for each rule set, how many were found and
-/// how many of them it proved lost.
+/// Rule sets with stock passes before the last (unlimited, or three) for the count of the
+/// reserve's own moments (`prune::room`, `Pruning::reserve_room`): Canfield's (runs of any
+/// length, draw 3), the top card or the whole column in alternate colours (with and without a
+/// base−1 card on a base card; with any card filling an empty column at any time, as
+/// Superior's), and three passes of 3, 2 and 1 (Canfield Rush's).
+fn reserve_room_rule_sets() -> [Arc<Rules>; 5] {
+    [
+        rules_with(false, None, vec![3], true),
+        rules_moving(1, false, None, vec![3], false),
+        rules_moving(1, false, None, vec![3], true),
+        free_fill(rules_moving(1, false, None, vec![3], true)),
+        rules_moving(1, false, Some(3), vec![3, 2, 1], true),
+    ]
+}
+
+/// Positions of random walks from `seeds` deals (from `base`) under each of `rule_sets`, two at
+/// most a walk, that `rejects` finds lost, each solved by the plain search (no pruning), which
+/// must win none of them: for each rule set, how many were found and how many of them it proved
+/// lost.
 fn rejected_on_walks(
+    rule_sets: &[Arc<Rules>],
     base: u64,
     seeds: u64,
     rejects: impl Fn(&Engine) -> bool,
@@ -997,7 +1013,7 @@ fn rejected_on_walks(
     let stop = AtomicBool::new(false);
     let limits = limits(100_000, 1 << 24, &stop);
     let mut tally = Vec::new();
-    for (r, rules) in room_rule_sets().iter().enumerate() {
+    for (r, rules) in rule_sets.iter().enumerate() {
         let (mut rejected, mut lost) = (0, 0);
         for seed in 0..seeds {
             let mut e = Engine::new(rules.clone(), &dealt(&deck(base + seed))).unwrap();
@@ -1031,7 +1047,9 @@ fn a_position_the_room_check_rejects_is_lost() {
     // lie in the columns as runs is lost. On the positions of random walks under the rules of
     // `room_rule_sets`, no position it rejects is won by the plain search, which proves most of
     // them lost; and it rejects positions under each rule set.
-    let tally = rejected_on_walks(14_000, 30, |e| room_fits(e, true) == Some(false));
+    let tally = rejected_on_walks(&room_rule_sets(), 14_000, 30, |e| {
+        room_fits(e, true) == Some(false)
+    });
     for (r, &(rejected, _)) in tally.iter().enumerate() {
         assert!(rejected >= 5, "rules {r}: {rejected} rejected");
     }
@@ -1049,7 +1067,7 @@ fn a_position_only_the_reserve_shows_lost_is_lost() {
     // be left at its moment. On the positions of random walks under the rules of
     // `room_rule_sets` (it looks at the reserve under those of one pass) that the check rejects
     // only with the reserve, the plain search wins none and proves most lost.
-    let tally = rejected_on_walks(17_000, 40, |e| {
+    let tally = rejected_on_walks(&room_rule_sets(), 17_000, 40, |e| {
         room_fits(e, false) == Some(true) && room_fits(e, true) == Some(false)
     });
     let (rejected, lost) = tally.iter().fold((0, 0), |(n, l), &(r, k)| (n + r, l + k));
@@ -1086,6 +1104,57 @@ fn the_room_check_passes_every_position_of_a_winning_line() {
     }
     assert!(
         lines >= 20 && checked >= 5_000,
+        "{lines} lines, {checked} positions"
+    );
+}
+
+#[test]
+fn a_position_the_reserve_moments_reject_is_lost() {
+    // The count of the reserve's own moments (`prune::room`, `Pruning::reserve_room`): at the
+    // moment a reserve card leaves its pile, the cards it and the cards under it hold back that
+    // are in the columns or above it must fit as runs. On the positions of random walks under the
+    // rules of `reserve_room_rule_sets` (stock passes before the last) that it rejects, the plain
+    // search wins none and proves most lost (66 of 82); it rejects positions under each rule set
+    // (in one walk of 8 to 40).
+    let tally = rejected_on_walks(&reserve_room_rule_sets(), 19_000, 200, |e| {
+        reserve_room_fits(e) == Some(false)
+    });
+    for (r, &(rejected, _)) in tally.iter().enumerate() {
+        assert!(rejected >= 4, "rules {r}: {rejected} rejected");
+    }
+    let (rejected, lost) = tally.iter().fold((0, 0), |(n, l), &(r, k)| (n + r, l + k));
+    assert!(
+        lost * 4 >= rejected * 3,
+        "{lost} of {rejected} rejected positions proved lost"
+    );
+}
+
+#[test]
+fn the_reserve_moments_pass_every_position_of_a_winning_line() {
+    // The other side of the reserve's moments: along the winning lines the solver finds from
+    // random-walk positions under the rules of `reserve_room_rule_sets`, every position they
+    // look at passes them.
+    let stop = AtomicBool::new(false);
+    let limits = limits(200_000, 1 << 24, &stop);
+    let (mut lines, mut checked) = (0, 0);
+    for (r, rules) in reserve_room_rule_sets().iter().enumerate() {
+        for seed in 0..40 {
+            let mut e = walked(rules, 21_000, seed, (seed % 3 * 10) as usize);
+            let out = solve(&mut e, &limits, false);
+            if out.verdict != Verdict::Won {
+                continue;
+            }
+            lines += 1;
+            for (i, &m) in out.line.iter().enumerate() {
+                let fits = reserve_room_fits(&e);
+                assert_ne!(fits, Some(false), "rules {r} seed {seed} move {i}");
+                checked += usize::from(fits.is_some());
+                e.make(m);
+            }
+        }
+    }
+    assert!(
+        lines >= 20 && checked >= 2_000,
         "{lines} lines, {checked} positions"
     );
 }

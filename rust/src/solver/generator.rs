@@ -208,7 +208,7 @@ impl Generator {
             reserve_order: (pruning.reserve_order && reserve_order::applies(rules))
                 .then(|| ReserveOrder::new(e)),
             room: (pruning.room && room::applies(rules))
-                .then(|| Room::new(e, pruning.room_reserve))
+                .then(|| Room::new(e, pruning.room_reserve, room::moments_pay(rules, pruning)))
                 .flatten(),
             auto_finish,
             twins,

@@ -66,7 +66,7 @@ mod visited;
 
 pub use beam::solve_by_beam;
 pub use fingerprint::child_keys_agree;
-pub use prune::room::room_fits;
+pub use prune::room::{reserve_room_fits, room_fits};
 pub use prune::shortcut::shortcut_moves;
 pub use prune::swaps::swaps_covered;
 pub use search::{race_in_pieces, solve, solve_scheduled, solve_with, Schedule};
@@ -175,6 +175,10 @@ pub struct Pruning {
     /// In that check, also the cards the reserve holds back, for each part of it that may still
     /// be there (`prune::room`).
     pub room_reserve: bool,
+    /// With `room`, outside the last pass's count too: a position where, at some reserve card's
+    /// moment, the cards the reserve holds back do not fit in the columns is a dead end
+    /// (`prune::room`).
+    pub reserve_room: bool,
     /// Let a beam search take turns with the others once the first search has had its long turn
     /// (`beam`): a schedule, not a pruning; a win it finds is a win, and it proves nothing.
     pub beam: bool,
@@ -210,6 +214,7 @@ impl Pruning {
         reserve_order: true,
         room: true,
         room_reserve: true,
+        reserve_room: true,
         beam: true,
         far: true,
         draw_one: true,
@@ -232,6 +237,7 @@ impl Pruning {
         reserve_order: false,
         room: false,
         room_reserve: false,
+        reserve_room: false,
         beam: false,
         far: false,
         draw_one: false,
@@ -239,7 +245,7 @@ impl Pruning {
     };
     /// Each rule switched off alone, then all of them: the settings a differential check compares
     /// with `ALL` (a new rule belongs here, so that every such check covers it).
-    pub const EACH_OFF: [Pruning; 20] = [
+    pub const EACH_OFF: [Pruning; 21] = [
         Pruning {
             safe_moves: false,
             ..Pruning::ALL
@@ -298,6 +304,10 @@ impl Pruning {
         },
         Pruning {
             room_reserve: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            reserve_room: false,
             ..Pruning::ALL
         },
         Pruning {

@@ -215,11 +215,13 @@ impl Generator {
 /// Whether the search's moves of `e`'s position reach every class (positions that reach each
 /// other by swaps) that the plain moves of the position and of the positions one swap away
 /// reach; for the tests (see the module docs). Positions where a move is safe are not checked.
-/// The pool rule (`prune::pool`), which would make swaps plain moves in draw 1, is off for both.
+/// The pool rule (`prune::pool`), which would make swaps plain moves in draw 1, is off for both,
+/// and so is the room check (`prune::room`), whose dead ends leave a position no moves.
 #[doc(hidden)]
 pub fn swaps_covered(e: &mut Engine) -> bool {
     let no_pool = Pruning {
         pool: false,
+        room: false,
         ..Pruning::ALL
     };
     let mut paired = Generator::new(e, Pass::COMPLETE, no_pool, false);
