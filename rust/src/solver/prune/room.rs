@@ -733,9 +733,16 @@ struct Key {
 impl Key {
     fn of(e: &Engine, columns: u64) -> Key {
         let waste = e.waste.iter().fold(0u64, |m, &c| m | 1 << c);
-        let up = (e.fsuit.iter().zip(&e.fcount))
-            .fold(1 << 31, |m, (&suit, &n)| m | u32::from(n) << (4 * suit));
-        Key { waste, columns, up }
+        Key {
+            waste,
+            columns,
+            up: Key::up(e, 1 << 31),
+        }
+    }
+
+    /// Each suit's count up, four bits each, over the bits of `kind`.
+    fn up(e: &Engine, kind: u32) -> u32 {
+        (e.fsuit.iter().zip(&e.fcount)).fold(kind, |m, (&suit, &n)| m | u32::from(n) << (4 * suit))
     }
 
     /// What the count of the reserve's own moments reads (`Room::reserve_moments`): the cards in
@@ -745,9 +752,11 @@ impl Key {
     fn of_reserve(e: &Engine, columns: u64) -> Key {
         let piles = std::iter::once(&e.res).chain(&e.more_res);
         let waste = piles.fold(0u64, |m, pile| m << 6 | pile.len() as u64);
-        let up = (e.fsuit.iter().zip(&e.fcount))
-            .fold(3 << 30, |m, (&suit, &n)| m | u32::from(n) << (4 * suit));
-        Key { waste, columns, up }
+        Key {
+            waste,
+            columns,
+            up: Key::up(e, 3 << 30),
+        }
     }
 }
 
