@@ -52,31 +52,34 @@ pub const fn z2(tag: Tag, card: u8, depth: usize) -> u128 {
     z(tag, card, depth) as u128 | (hi as u128) << 64
 }
 
-/// `z2` for the keys a search reads most, computed once at compile time: `TABLE[c][d]` is
-/// `z2(tag, c, d)` for cards `c` below `C` (or the index) and depths below `D`.
-pub struct Table<const C: usize, const D: usize>([[u128; D]; C]);
+/// `z2` for the keys a search reads most, computed once at compile time: `get(c, d)` is
+/// `z2(tag, c, d)`, from the table for cards `c` below `C` (or the index) and depths below `D`.
+pub struct Table<const C: usize, const D: usize> {
+    keys: [[u128; D]; C],
+    tag: Tag,
+}
 
 impl<const C: usize, const D: usize> Table<C, D> {
     const fn new(tag: Tag) -> Self {
-        let mut t = [[0; D]; C];
+        let mut keys = [[0; D]; C];
         let mut c = 0;
         while c < C {
             let mut d = 0;
             while d < D {
-                t[c][d] = z2(tag, c as u8, d);
+                keys[c][d] = z2(tag, c as u8, d);
                 d += 1;
             }
             c += 1;
         }
-        Table(t)
+        Table { keys, tag }
     }
 
-    /// `z2(tag, card, depth)`, from the table where it holds it.
+    /// `z2(tag, card, depth)` of the table's tag, from the table where it holds it.
     #[inline]
-    pub fn get(&self, tag: Tag, card: u8, depth: usize) -> u128 {
-        match self.0.get(card as usize).and_then(|row| row.get(depth)) {
+    pub fn get(&self, card: u8, depth: usize) -> u128 {
+        match self.keys.get(card as usize).and_then(|row| row.get(depth)) {
             Some(&k) => k,
-            None => z2(tag, card, depth),
+            None => z2(self.tag, card, depth),
         }
     }
 }
@@ -91,7 +94,6 @@ pub static TOP_KEYS: Table<256, 1> = Table::new(Tag::Top);
 pub static RECYCLES_KEYS: Table<1, 64> = Table::new(Tag::Recycles);
 /// Links in the stock and waste sequence (`NO_CARD`, 255, is looked up through `z2`).
 pub static LINK_KEYS: Table<52, 52> = Table::new(Tag::Link);
-
 /// The key of a face-down card `depth` places from a column's bottom (with the card's own key).
 #[inline]
 pub fn down_key(depth: usize) -> u128 {
@@ -109,4 +111,43 @@ pub fn base_key(start: Option<u8>) -> u128 {
 #[inline]
 pub fn mix2(x: u128) -> u128 {
     u128::from(mix(x as u64)) | u128::from(mix((x >> 64) as u64 ^ 0x243F_6A88_85A3_08D3)) << 64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every table gives its own tag's `z2`, inside the table and past it.
+    #[test]
+    fn each_table_gives_its_tags_keys() {
+        fn check<const C: usize, const D: usize>(table: &Table<C, D>, tag: Tag) {
+            for c in (0..C + 2).filter(|&c| c < 256) {
+                for d in [0, 1, D / 2, D - 1, D, D + 7, 1 << 16] {
+                    assert_eq!(
+                        table.get(c as u8, d),
+                        z2(tag, c as u8, d),
+                        "card {c}, depth {d}"
+                    );
+                }
+            }
+        }
+        check(&COLUMN_KEYS, Tag::Column);
+        check(&FOUNDATION_KEYS, Tag::Foundation);
+        check(&TOP_KEYS, Tag::Top);
+        check(&RECYCLES_KEYS, Tag::Recycles);
+        check(&LINK_KEYS, Tag::Link);
+    }
+
+    /// Keys of different tags, cards or depths differ (no two of a table's slots collide).
+    #[test]
+    fn keys_differ_by_tag_card_and_depth() {
+        let mut seen = std::collections::HashSet::new();
+        for tag in [Tag::Column, Tag::Stock, Tag::Waste, Tag::Reserve] {
+            for c in 0..52 {
+                for d in 0..64 {
+                    assert!(seen.insert(z2(tag, c, d)));
+                }
+            }
+        }
+    }
 }

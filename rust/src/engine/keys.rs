@@ -33,7 +33,7 @@ const NO_CARD: u8 = 255;
 /// sequence.
 #[inline]
 fn link(a: u8, b: u8) -> u128 {
-    LINK_KEYS.get(Tag::Link, a, usize::from(b))
+    LINK_KEYS.get(a, usize::from(b))
 }
 
 /// The hash change when the waste's top card `c` leaves the stock and waste sequence, between
@@ -51,13 +51,13 @@ fn unlink(before: Option<u8>, c: u8, after: Option<u8>) -> u128 {
 /// The hash of the waste's top card.
 #[inline]
 pub(super) fn top(c: Option<&u8>) -> u128 {
-    TOP_KEYS.get(Tag::Top, c.copied().unwrap_or(NO_CARD), 0)
+    TOP_KEYS.get(c.copied().unwrap_or(NO_CARD), 0)
 }
 
 /// The recycle count's part of the hash.
 #[inline]
 pub fn recycles_key(recycles: u32) -> u128 {
-    RECYCLES_KEYS.get(Tag::Recycles, 0, recycles as usize)
+    RECYCLES_KEYS.get(0, recycles as usize)
 }
 
 /// A move's child, hashed without playing the move (see `Engine::child`).
@@ -88,7 +88,7 @@ impl Engine {
             let hcard = &self.hcard;
             self.colh[i] = col.iter().enumerate().fold(0, |h, (d, &c)| {
                 let hidden = if down >> d & 1 != 0 { down_key(d) } else { 0 };
-                h ^ COLUMN_KEYS.get(Tag::Column, hcard[c as usize], d) ^ hidden
+                h ^ COLUMN_KEYS.get(hcard[c as usize], d) ^ hidden
             });
         }
         self.colm = self.colh.iter().map(|&h| mix2(h)).collect();
@@ -116,7 +116,7 @@ impl Engine {
             }
         }
         for (f, &n) in self.fcount.iter().enumerate() {
-            h ^= FOUNDATION_KEYS.get(Tag::Foundation, f as u8, n as usize);
+            h ^= FOUNDATION_KEYS.get(f as u8, n as usize);
         }
         if self.pclass.is_empty() {
             for (f, pile) in self.fp.iter().enumerate() {
@@ -226,7 +226,7 @@ impl Engine {
             let col = &self.cols[i];
             let mut delta = 0;
             for (d, &c) in col.iter().enumerate().skip(col.len() - count) {
-                delta ^= COLUMN_KEYS.get(Tag::Column, c, d);
+                delta ^= COLUMN_KEYS.get(c, d);
             }
             let fill = if count == col.len() && self.rules.auto_fill {
                 self.fill_pile()
@@ -236,7 +236,7 @@ impl Engine {
             if let Some(k) = fill {
                 let res = self.pile(k);
                 let r = res[res.len() - 1];
-                delta ^= COLUMN_KEYS.get(Tag::Column, r, 0);
+                delta ^= COLUMN_KEYS.get(r, 0);
                 pile ^= reserve_key(k, r, res.len() - 1);
             } else if count == col.len() && self.rules.auto_fill && self.rules.fill_waste && p > 0 {
                 // The waste's top card fills the emptied column.
@@ -244,7 +244,7 @@ impl Engine {
                 let before = at(p - 1);
                 pile ^= unlink(before, c, (p < total).then(|| self.turn_order(p)));
                 (waste, left, waste_top) = (p - 1, total - 1, before);
-                delta ^= COLUMN_KEYS.get(Tag::Column, c, 0);
+                delta ^= COLUMN_KEYS.get(c, 0);
             } else if count < col.len() && self.down[i] >> (col.len() - count - 1) & 1 != 0 {
                 delta ^= down_key(col.len() - count - 1); // the uncovered card turns up
             }
@@ -253,22 +253,20 @@ impl Engine {
         } else {
             let f = self.fof[m.suit_taken_back()] as usize;
             let n = self.fcount[f] as usize;
-            pile ^= FOUNDATION_KEYS.get(Tag::Foundation, f as u8, n)
-                ^ FOUNDATION_KEYS.get(Tag::Foundation, f as u8, n - 1);
+            pile ^= FOUNDATION_KEYS.get(f as u8, n) ^ FOUNDATION_KEYS.get(f as u8, n - 1);
             single = [self.ftop(f).expect("a foundation card")];
             &single
         };
         if m.to_foundation() {
             let f = self.wants[moved[0] as usize] as usize;
             let n = self.fcount[f] as usize;
-            pile ^= FOUNDATION_KEYS.get(Tag::Foundation, f as u8, n)
-                ^ FOUNDATION_KEYS.get(Tag::Foundation, f as u8, n + 1);
+            pile ^= FOUNDATION_KEYS.get(f as u8, n) ^ FOUNDATION_KEYS.get(f as u8, n + 1);
         } else {
             let j = col_index(m.dst());
             let base = self.cols[j].len();
             let mut delta = 0;
             for (d, &c) in moved.iter().enumerate() {
-                delta ^= COLUMN_KEYS.get(Tag::Column, c, base + d);
+                delta ^= COLUMN_KEYS.get(c, base + d);
             }
             change(j, delta);
         }

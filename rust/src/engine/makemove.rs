@@ -255,14 +255,14 @@ impl Engine {
     #[inline]
     fn col_push(&mut self, i: usize, c: u8) {
         let d = self.cols[i].len();
-        self.colh[i] ^= COLUMN_KEYS.get(Tag::Column, self.hc(c), d);
+        self.colh[i] ^= COLUMN_KEYS.get(self.hc(c), d);
         self.cols[i].push(c);
     }
 
     #[inline]
     fn col_pop(&mut self, i: usize) -> u8 {
         let c = self.cols[i].pop().expect("a card in the column");
-        self.colh[i] ^= COLUMN_KEYS.get(Tag::Column, self.hc(c), self.cols[i].len());
+        self.colh[i] ^= COLUMN_KEYS.get(self.hc(c), self.cols[i].len());
         c
     }
 
@@ -395,9 +395,9 @@ impl Engine {
     }
 
     fn set_count(&mut self, f: usize, n: u8) {
-        self.pile_h ^= FOUNDATION_KEYS.get(Tag::Foundation, f as u8, self.fcount[f] as usize);
+        self.pile_h ^= FOUNDATION_KEYS.get(f as u8, self.fcount[f] as usize);
         self.fcount[f] = n;
-        self.pile_h ^= FOUNDATION_KEYS.get(Tag::Foundation, f as u8, n as usize);
+        self.pile_h ^= FOUNDATION_KEYS.get(f as u8, n as usize);
     }
 
     fn fpush(&mut self, f: usize) {
