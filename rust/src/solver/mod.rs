@@ -173,11 +173,11 @@ pub struct Pruning {
     /// (`prune::room`).
     pub room: bool,
     /// In that check, also the cards the reserve holds back, for each part of it that may still
-    /// be there (`prune::room`).
+    /// be there (`prune::room::waste`).
     pub room_reserve: bool,
     /// With `room`, outside the last pass's count too: a position where, at some reserve card's
     /// moment, the cards the reserve holds back do not fit in the columns is a dead end
-    /// (`prune::room`).
+    /// (`prune::room::reserve`).
     pub reserve_room: bool,
     /// Let a beam search take turns with the others once the first search has had its long turn
     /// (`beam`): a schedule, not a pruning; a win it finds is a win, and it proves nothing.

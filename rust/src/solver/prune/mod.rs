@@ -1,6 +1,7 @@
 //! The solver's pruning rules, one module each, each opening with the argument that it keeps
 //! every verdict, and each with an `applies` function that says on the compiled rules whether
-//! that argument holds: where it does not, the rule is off.
+//! that argument holds: where it does not, the rule is off. The room check (`room`) shares its
+//! count of runs among the piles whose moments it counts, one submodule each.
 
 pub(super) mod far;
 pub(super) mod pool;
