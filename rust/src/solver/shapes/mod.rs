@@ -38,18 +38,21 @@
 //! there), with a turn as a move and counting the positions stored: each is lost in the relaxed
 //! game within 23,000 to 3 million positions (the rules' own game, searched plainly: 156,000 to
 //! 24 million). The solver gives it turns where that pays (`pays`, `SHAPES_AFTER`,
-//! `search::attempts::Turns`), counting every position it looks up, as the rules' searches count
-//! theirs.
+//! `solver::search::attempts::Turns`), counting every position it looks up, as the rules'
+//! searches count theirs. Its search is `search`'s; `cover` checks its argument for the tests.
 
-use std::sync::atomic::Ordering;
-use std::time::Instant;
+mod cover;
+mod search;
+
+pub use cover::shapes_cover;
+pub use search::solve_shapes;
+pub(in crate::solver) use search::Relaxing;
 
 use super::prune::far;
-use super::visited::Visited;
-use super::{Cut, Limits, Outcome, Verdict};
+use super::Cut;
 use crate::engine::Engine;
 use crate::hash::{mix2, z2, Tag};
-use crate::moves::{Move, MAX_COLUMNS, STOCK, WASTE};
+use crate::moves::MAX_COLUMNS;
 use crate::rules::{Rules, MODE_ANY, MODE_SINGLE, MODE_WHOLE};
 
 /// A card is near while its place in its foundation's order is less than this many past the
@@ -663,176 +666,4 @@ impl Iterator for Turned<'_> {
         }
         Some(*t)
     }
-}
-
-/// The relaxed game's depth-first search, which can pause and go on from where it was.
-pub(super) struct Relaxing {
-    shapes: Shapes,
-    seen: Visited,
-    stack: Vec<State>,
-    kids: Vec<State>,
-    memory: usize,
-    /// How it ended, once it has.
-    end: Option<Relaxed>,
-}
-
-impl Relaxing {
-    /// The search from `shapes`' root, its set of positions bounded by `memory` bytes.
-    pub(super) fn new(shapes: Shapes, memory: usize) -> Relaxing {
-        let mut seen = Visited::new(memory);
-        let end = seen
-            .insert(shapes.key(&shapes.root))
-            .err()
-            .map(Relaxed::Cut);
-        Relaxing {
-            stack: vec![shapes.root],
-            shapes,
-            seen,
-            kids: Vec::new(),
-            memory,
-            end,
-        }
-    }
-
-    /// The bytes its set of positions may take.
-    pub(super) fn memory(&self) -> usize {
-        self.memory
-    }
-
-    /// Search on for up to `turn` more positions, within `limits`' deadline and stop: how it
-    /// ended (None when it paused at the end of its turn), and the positions it searched.
-    pub(super) fn run(&mut self, limits: &Limits<'_>, turn: u64) -> (Option<Relaxed>, u64) {
-        let mut states = 0;
-        if self.end.is_none() {
-            self.end = self.search(limits, turn, &mut states);
-        }
-        (self.end, states)
-    }
-
-    fn search(&mut self, limits: &Limits<'_>, turn: u64, states: &mut u64) -> Option<Relaxed> {
-        let shapes = &self.shapes;
-        let mut ticks = 0u32;
-        while let Some(s) = self.stack.pop() {
-            if s.fcount.iter().all(|&n| n == 13) {
-                return Some(Relaxed::Won);
-            }
-            ticks = ticks.wrapping_add(1);
-            if ticks & 255 == 0 {
-                if limits.stop.load(Ordering::Relaxed) {
-                    self.stack.push(s);
-                    return Some(Relaxed::Cut(Cut::Stopped));
-                }
-                if limits.deadline.is_some_and(|d| Instant::now() >= d) {
-                    self.stack.push(s);
-                    return Some(Relaxed::Cut(Cut::Timeout));
-                }
-            }
-            shapes.children(&s, &mut self.kids);
-            // Each child looked up counts, as in the rules' searches.
-            *states += self.kids.len() as u64;
-            for t in &self.kids {
-                match self.seen.insert(shapes.key(t)) {
-                    Ok(true) => {
-                        self.stack.push(*t);
-                    }
-                    Ok(false) => {}
-                    Err(cut) => return Some(Relaxed::Cut(cut)),
-                }
-            }
-            if *states >= turn {
-                return None;
-            }
-        }
-        Some(Relaxed::Lost)
-    }
-}
-
-/// Search the relaxed game of `e`'s position within `limits` (the finish as `auto_finish` has
-/// it): `Lost` is a proof that the position is lost, `Won` (with no line) a relaxed win, which
-/// proves nothing; None where the relaxed game does not apply.
-pub fn solve_shapes(e: &Engine, limits: &Limits<'_>, auto_finish: bool) -> Option<Outcome> {
-    let mut search = Relaxing::new(Shapes::new(e, auto_finish)?, limits.memory);
-    let (end, states) = search.run(limits, limits.max_states.unwrap_or(u64::MAX));
-    let (verdict, cut) = match end {
-        Some(Relaxed::Lost) => (Verdict::Lost, None),
-        Some(Relaxed::Won) => (Verdict::Won, None),
-        Some(Relaxed::Cut(cut)) => (Verdict::Unknown, Some(cut)),
-        None => (Verdict::Unknown, Some(Cut::States)),
-    };
-    Some(Outcome {
-        verdict,
-        line: Vec::new(),
-        states,
-        cut,
-    })
-}
-
-/// Whether every legal move of `e` maps to a move of the relaxed game: the image of each child
-/// position is one of the relaxed children of `e`'s image, a stock turn's by way of the runs of
-/// turns folded into the waste card's moves: the image of each position the turns lead to is the
-/// relaxed game's turned position, and the image of each move of the waste's card from there a
-/// relaxed child (None where the relaxed game does not apply). The tests' check of the argument,
-/// move by move.
-pub fn shapes_cover(e: &mut Engine) -> Option<bool> {
-    let shapes = Shapes::new(e, false)?;
-    let mut kids = Vec::new();
-    shapes.children(&shapes.root, &mut kids);
-    let keys: Vec<u128> = kids.iter().map(|t| shapes.key(t)).collect();
-    let covered = |e: &mut Engine, m: Move| {
-        e.make(m);
-        let child = shapes.image(e).map(|t| shapes.key(&t));
-        e.unmake();
-        child.is_some_and(|k| keys.contains(&k))
-    };
-    let mut moves = Vec::new();
-    e.moves(&mut moves);
-    let turn = moves.iter().copied().find(|m| m.src() == STOCK);
-    if !moves
-        .iter()
-        .filter(|m| m.src() != STOCK)
-        .all(|&m| covered(e, m))
-    {
-        return Some(false);
-    }
-    // The runs of turns: each position as the relaxed game turns it, each waste move from there
-    // a relaxed child; past where the relaxed turns stop, for a pass more, each position the
-    // stock turns to is one they turned, with fewer passes used.
-    let turned: Vec<State> = shapes.turned(&shapes.root).collect();
-    let mut made = 0;
-    let mut ok = true;
-    if turn.is_some() {
-        for step in 0..turned.len() + shapes.row.len() + 2 {
-            let Some(m) = moves.iter().copied().find(|m| m.src() == STOCK) else {
-                ok = step >= turned.len(); // the relaxed turns go no further than the rules'
-                break;
-            };
-            e.make(m);
-            made += 1;
-            let Some(image) = shapes.image(e) else {
-                ok = false;
-                break;
-            };
-            if let Some(t) = turned.get(step) {
-                e.moves(&mut moves);
-                ok = image == *t
-                    && (moves.iter())
-                        .filter(|m| m.src() == WASTE)
-                        .all(|&m| covered(e, m));
-            } else {
-                ok = turned.iter().any(|t| {
-                    let mut earlier = image;
-                    earlier.recycles = t.recycles;
-                    t.recycles < image.recycles && earlier == *t
-                });
-                e.moves(&mut moves);
-            }
-            if !ok {
-                break;
-            }
-        }
-    }
-    for _ in 0..made {
-        e.unmake();
-    }
-    Some(ok)
 }
