@@ -36,9 +36,9 @@
 //!
 //! Where far cards are known by their class (`prune::far`), the test must give the same answer
 //! for positions that differ by a swap of two cards of one class. There, the cards of a class of
-//! several never hold others back, and of a class's cards in the columns and above w, the test
-//! counts as held back only as many as must be whichever card of the class lies where: those
-//! beyond the class's suits whose card of that rank no other card holds back.
+//! several never hold others back, and of a class's cards in the columns and above the moment's
+//! card, the test counts as held back only as many as must be whichever card of the class lies
+//! where: those beyond the class's suits whose card of that rank no other card holds back.
 
 mod memo;
 mod reserve;
@@ -251,7 +251,7 @@ impl Room {
 
     /// Whether the held-back cards fit in the columns: in the last pass, for the waste cards
     /// that hold back more than the waste below them; elsewhere, for the reserve's cards, where
-    /// the check looks at them (see the module docs). False proves the position lost.
+    /// the check looks at them (`waste`, `reserve`). False proves the position lost.
     pub(in crate::solver) fn check(&self, e: &Engine) -> bool {
         let last = looks_at(e);
         !(last || self.looks_at_reserve(e)) || self.answer(e, column_cards(e), last)
