@@ -249,28 +249,81 @@ def test_again_solves_the_unknown_deals_again_under_the_same_cap(
 ) -> None:
     db = tmp_path / "s.sqlite"
     canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1)
-    # Two won deals recorded unknown, as an earlier, weaker build would have left them.
+    # Two won deals recorded unknown by an earlier, weaker build.
     won = [i for i, _, v in reference if v == "won"][:2]
     for i in won:
-        _set_verdict(db, i, "unknown")
+        _left_unknown_by_another_build(db, i)
     unknown = sum(v == "unknown" for _, _, v in rows(db))
     stop_after(monkeypatch, 1)  # the round stops after one deal solved again
     with pytest.raises(KeyboardInterrupt):
         canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1, again=True)
     monkeypatch.undo()
     stopped = report(db)
-    assert stopped.pending == unknown - 1 and len(rows(db)) == COUNT
-    assert f"({unknown - 1:,} unknown deals still to be solved again)" in stopped.to_markdown()
+    # Only those two are solved again: this build left the others unknown, and would again.
+    assert stopped.pending == 1 and len(rows(db)) == COUNT
+    assert "(1 unknown deals still to be solved again)" in stopped.to_markdown()
     # The same call resumes the round (it does not start another), and settles the two deals.
     again = canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1, again=True)
     assert rows(db) == reference and again.pending == 0
-    assert [r["deals"] for r in again.runs] == [COUNT, 1, unknown - 1]
-    assert again.raised == [{"cap": again.cap, "unknown": unknown, "again": True}]
-    assert f"its {unknown:,} unknown deals then solved again under the same cap" in again.to_text()
-    # Once the round is over, `again` starts another; without it, the file just resumes.
+    assert [r["deals"] for r in again.runs] == [COUNT, 1, 1]
+    assert again.raised == [{"cap": again.cap, "unknown": 2, "again": True}]
+    assert "its 2 unknown deals then solved again under the same cap" in again.to_text()
+    # Without `again`, the file just resumes; with it, no deal is left that another build left
+    # unknown, and the round is refused before anything is written.
     assert canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1).runs[-1]["deals"] == 0
-    another = canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1, again=True)
-    assert another.runs[-1]["deals"] == unknown - 2 and len(another.raised) == 2
+    before = _dump(db)
+    with pytest.raises(canfield.SurveyError, match=rf"each of the {unknown - 2} unknown deals .* this solver build"):
+        canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1, again=True)
+    assert _dump(db) == before
+
+
+def test_again_solves_every_unknown_deal_of_a_file_that_does_not_say_which_build_solved_it(
+    tmp_path: Path, reference: list[tuple[int, str, str]]
+) -> None:
+    # A file from before deal rows named their run: each unknown deal is solved again (by this
+    # build, which then knows it left them unknown), and its rows say so from then on.
+    db = tmp_path / "old.sqlite"
+    canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1)
+    with sqlite3.connect(db) as conn:
+        conn.execute("ALTER TABLE deals DROP COLUMN run")
+    conn.close()
+    unknown = sum(v == "unknown" for _, _, v in reference)
+    again = canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1, again=True)
+    assert rows(db) == reference and again.runs[-1]["deals"] == unknown
+    with sqlite3.connect(db) as conn:
+        runs = conn.execute("SELECT DISTINCT run FROM deals WHERE verdict = 'unknown'").fetchall()
+        last = conn.execute("SELECT max(id) FROM runs").fetchall()
+    conn.close()
+    assert runs == last
+    with pytest.raises(canfield.SurveyError, match="this solver build"):
+        canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1, again=True)
+
+
+def test_again_under_a_time_cap_solves_every_unknown_deal(tmp_path: Path) -> None:
+    # A cap in seconds settles more on a faster run: each unknown deal is solved again, whichever
+    # build left it unknown.
+    db = tmp_path / "timed.sqlite"
+    canfield.survey(db, VARIANT, count=COUNT, timeout=0.001, workers=1)
+    unknown = sum(v == "unknown" for _, _, v in rows(db))
+    assert unknown > 0
+    again = canfield.survey(db, VARIANT, count=COUNT, timeout=0.001, workers=1, again=True)
+    assert again.runs[-1]["deals"] == unknown and again.raised[-1]["unknown"] == unknown
+
+
+def _dump(db: Path) -> list[str]:
+    """Survey file ``db``'s tables and rows, as SQL."""
+    conn = sqlite3.connect(db)
+    try:
+        return list(conn.iterdump())
+    finally:
+        conn.close()
+
+
+def _left_unknown_by_another_build(db: Path, idx: int) -> None:
+    """Record deal ``idx`` of survey file ``db`` as unknown, solved by a build the file does not name."""
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE deals SET verdict = 'unknown', run = NULL WHERE idx = ?", (idx,))
+    conn.close()
 
 
 def test_again_needs_a_survey_file(tmp_path: Path) -> None:
@@ -498,9 +551,15 @@ def test_the_command_runs_resumes_and_reports(tmp_path: Path, capsys: pytest.Cap
     assert table[0].startswith("| rules | deals | won |") and table[2].startswith(
         "| canfield (foundation_takeback=false) | 6 |"
     )
-    _set_verdict(db, 0, "unknown")  # as an earlier build might have left it
-    assert cli.main([*args, "--again", "-q"]) == 0  # the unknown deals solved again, same cap
-    assert report(db).runs[-1]["deals"] == r.unknown + 1 and report(db).unknown == r.unknown
+    _left_unknown_by_another_build(db, 0)
+    assert cli.main([*args, "--again", "-q"]) == 0  # the unknown deal solved again, same cap
+    assert report(db).runs[-1]["deals"] == 1 and report(db).unknown == r.unknown
+    with sqlite3.connect(db) as conn:  # deal 0 left unknown by this build: nothing to solve again
+        conn.execute("UPDATE deals SET verdict = 'unknown', run = (SELECT max(id) FROM runs) WHERE idx = 0")
+    conn.close()
+    capsys.readouterr()
+    assert cli.main([*args, "--again", "-q"]) == 2
+    assert "was left unknown by this solver build" in capsys.readouterr().err
     other = [a.replace("=false", "=true") for a in args]
     assert cli.main([*other, "-q"]) == 2
     assert "holds another survey (options:" in capsys.readouterr().err

@@ -101,7 +101,8 @@ def add_survey_command(sub: Any, rules: Sequence[argparse.ArgumentParser], memor
     p.add_argument(
         "--again",
         action="store_true",
-        help="solve the file's unknown deals again under the same cap (a later solver may settle them)",
+        help="solve the file's unknown deals again under the same cap (a later solver may settle them; "
+        "those this build left unknown under a cap in positions are left out)",
     )
     p.add_argument(
         "--verify",

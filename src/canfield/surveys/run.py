@@ -390,7 +390,9 @@ def survey(
     it (each stays in the file as unknown until then, so a raise stopped part way resumes like any
     run). With ``again``, an existing file's unknown deals are solved again under the same cap, as
     after a raise: a later solver build may settle them (once none is still to be solved again, each
-    such run starts another round). Other settings are refused with `SurveyError`.
+    such run starts another round, without the deals this same build left unknown under a cap in
+    positions and memory alone, where its search is the same on every run; `SurveyError` where
+    that leaves none). Other settings are refused with `SurveyError`.
 
     With ``player`` (one of `canfield.fair.PLAYERS`), each deal is played to its end instead of solved, and its
     verdict is whether the player won: ``"fair"`` is the fair player of `canfield.fair` with

@@ -10,7 +10,11 @@ deals left unknown are solved again under the new cap (the won and lost ones kee
 which are exact at any cap). Each keeps its row, as unknown, until it is solved again (``pending``
 lists them), so a raise stopped part way leaves a file in which every deal has a verdict, and a run
 resumes it with the deals still to come. ``runs`` records each run (workers, deals done, wall time, the
-solver build it ran with), which gives deals per second.
+solver build it ran with), which gives deals per second, and each deal's row its run.
+
+A round of solving the unknown deals again under the same cap (``again``) leaves out the deals that
+this same solver build (its native module's fingerprint) left unknown under a cap in positions and
+memory alone: the search is deterministic there, and would leave them unknown again.
 """
 
 from __future__ import annotations
@@ -39,7 +43,8 @@ CREATE TABLE IF NOT EXISTS deals (
     seconds REAL NOT NULL,
     positions INTEGER NOT NULL,   -- positions searched (a player's survey: moves played)
     line INTEGER NOT NULL,        -- moves in the winning line (0 unless won)
-    version TEXT NOT NULL
+    version TEXT NOT NULL,
+    run INTEGER                   -- the run that solved it (its build in `runs`); NULL in older files
 );
 CREATE TABLE IF NOT EXISTS pending (
     idx INTEGER PRIMARY KEY       -- an unknown deal of an earlier cap, to solve again under the raised one
@@ -175,9 +180,16 @@ class Store:
             if again and self._unknown() and not self._pending():
                 # The unknown deals solved again under the same cap, by this build: a round of its
                 # own in the history, as a raise is (a raise, or a round stopped part way, is
-                # finished first).
+                # finished first); without the deals this build left unknown, where it would again.
+                stale = self._stale_unknown(old, meta.get("native"))
+                if not stale:
+                    raise SurveyError(
+                        f"again: each of the {self._unknown():,} unknown deals of {self.path!r} was left unknown by "
+                        f"this solver build (native {meta.get('native')}) under this cap, and would be again "
+                        "(its search is the same on every run): solve them again with another build, or raise the cap"
+                    )
                 with self.conn:
-                    history = self._pend_unknown(old, again=True)
+                    history = self._pend_unknown(old, again=True, only=stale)
                     self.conn.execute("INSERT OR REPLACE INTO meta VALUES ('raised', ?)", (dumps(history),))
         else:
             with self.conn:
@@ -190,6 +202,8 @@ class Store:
             for column in ("native", "commit"):  # a file from before they were kept
                 if column not in columns:
                     self.conn.execute(f'ALTER TABLE runs ADD COLUMN "{column}" TEXT')
+            if not self._knows_runs():
+                self.conn.execute("ALTER TABLE deals ADD COLUMN run INTEGER")
             cur = self.conn.execute(
                 'INSERT INTO runs (started, finished, workers, executor, deals, native, "commit") '
                 "VALUES (?, ?, ?, ?, 0, ?, ?)",
@@ -197,12 +211,35 @@ class Store:
             )
         self.run_id = cur.lastrowid
 
-    def _pend_unknown(self, old: dict[str, Any], *, again: bool) -> list[dict[str, Any]]:
-        """Mark every unknown deal to be solved again (in the caller's transaction); the file's
-        history of such rounds with this one added (``again``: under the same cap)."""
-        entry = {"cap": old["cap"], "unknown": self._unknown(), **({"again": True} if again else {})}
-        self.conn.execute("INSERT OR IGNORE INTO pending SELECT idx FROM deals WHERE verdict = 'unknown'")
+    def _pend_unknown(self, old: dict[str, Any], *, again: bool, only: list[int] | None = None) -> list[dict[str, Any]]:
+        """Mark every unknown deal, or those of ``only``, to be solved again (in the caller's
+        transaction); the file's history of such rounds with this one added (``again``: under the
+        same cap)."""
+        if only is None:
+            self.conn.execute("INSERT OR IGNORE INTO pending SELECT idx FROM deals WHERE verdict = 'unknown'")
+        else:
+            self.conn.executemany("INSERT OR IGNORE INTO pending VALUES (?)", [(idx,) for idx in only])
+        count = self._unknown() if only is None else len(only)
+        entry = {"cap": old["cap"], "unknown": count, **({"again": True} if again else {})}
         return [*old.get("raised", []), entry]
+
+    def _knows_runs(self) -> bool:
+        """Whether the file's deal rows say which run solved them (files from before do not)."""
+        return any(row[1] == "run" for row in self.conn.execute("PRAGMA table_info(deals)"))
+
+    def _stale_unknown(self, old: dict[str, Any], native: str | None) -> list[int]:
+        """The unknown deals that a round of ``again`` solves: all of them, but those that the
+        solver build ``native`` left unknown under the file's cap where that cap bounds only
+        positions and memory (then the search is deterministic, and would leave them so again)."""
+        deterministic = (old.get("cap") or {}).get("timeout") is None
+        if not (deterministic and native and self._knows_runs()):
+            query = "SELECT idx FROM deals WHERE verdict = 'unknown' ORDER BY idx"
+            return [idx for (idx,) in self.conn.execute(query)]
+        query = (
+            "SELECT d.idx FROM deals d LEFT JOIN runs r ON r.id = d.run "
+            "WHERE d.verdict = 'unknown' AND r.native IS NOT ? ORDER BY d.idx"
+        )
+        return [idx for (idx,) in self.conn.execute(query, (native,))]
 
     def _pending(self) -> int:
         """How many of the file's deals are still to be solved again."""
@@ -234,7 +271,11 @@ class Store:
         with self.conn:
             self.conn.execute("DELETE FROM deals WHERE idx = ? AND idx IN (SELECT idx FROM pending)", (row[0],))
             self.conn.execute("DELETE FROM pending WHERE idx = ?", (row[0],))
-            self.conn.execute("INSERT INTO deals VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+            self.conn.execute(
+                "INSERT INTO deals (idx, deal, variant, options, verdict, cut, seconds, positions, line, version, run) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (*row, self.run_id),
+            )
             self.conn.execute(
                 "UPDATE runs SET deals = deals + 1, finished = ? WHERE id = ?", (time.time(), self.run_id)
             )
