@@ -271,10 +271,10 @@ def test_again_solves_the_unknown_deals_again_under_the_same_cap(
     # Without `again`, the file just resumes; with it, no deal is left that another build left
     # unknown, and the round is refused before anything is written.
     assert canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1).runs[-1]["deals"] == 0
-    before = _dump(db)
+    before, header = _dump(db), db.read_bytes()[18:20]  # (the journal mode's bytes)
     with pytest.raises(canfield.SurveyError, match=rf"each of the {unknown - 2} unknown deals .* this solver build"):
         canfield.survey(db, VARIANT, count=COUNT, max_states=CAP, workers=1, again=True)
-    assert _dump(db) == before
+    assert _dump(db) == before and db.read_bytes()[18:20] == header == b"\x01\x01"
 
 
 def test_again_solves_every_unknown_deal_of_a_file_that_does_not_say_which_build_solved_it(

@@ -148,7 +148,7 @@ class Store:
         try:
             self._begin(meta, workers, executor, again)
         except BaseException:
-            self.conn.close()
+            self.close()  # back in rollback-journal mode: a refused run leaves the file as it was
             raise
 
     def _begin(self, meta: dict[str, Any], workers: int, executor: str, again: bool) -> None:
