@@ -167,7 +167,7 @@ class Store:
             if wrong and all(w.split(":", 1)[0] in allowed for w in wrong):
                 with self.conn:
                     if raises:  # the unknown deals are solved again under the new cap, each in turn
-                        meta = {**meta, "raised": self._pend_unknown(old, again=False)}
+                        meta = {**meta, "raised": self._pend_unknown(old, self._unknown_deals(), again=False)}
                     for key in ("deals", "cap", "raised", "command"):
                         if key in meta:
                             self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, dumps(meta[key])))
@@ -189,7 +189,7 @@ class Store:
                         "(its search is the same on every run): solve them again with another build, or raise the cap"
                     )
                 with self.conn:
-                    history = self._pend_unknown(old, again=True, only=stale)
+                    history = self._pend_unknown(old, stale, again=True)
                     self.conn.execute("INSERT OR REPLACE INTO meta VALUES ('raised', ?)", (dumps(history),))
         else:
             with self.conn:
@@ -211,17 +211,16 @@ class Store:
             )
         self.run_id = cur.lastrowid
 
-    def _pend_unknown(self, old: dict[str, Any], *, again: bool, only: list[int] | None = None) -> list[dict[str, Any]]:
-        """Mark every unknown deal, or those of ``only``, to be solved again (in the caller's
-        transaction); the file's history of such rounds with this one added (``again``: under the
-        same cap)."""
-        if only is None:
-            self.conn.execute("INSERT OR IGNORE INTO pending SELECT idx FROM deals WHERE verdict = 'unknown'")
-        else:
-            self.conn.executemany("INSERT OR IGNORE INTO pending VALUES (?)", [(idx,) for idx in only])
-        count = self._unknown() if only is None else len(only)
-        entry = {"cap": old["cap"], "unknown": count, **({"again": True} if again else {})}
+    def _pend_unknown(self, old: dict[str, Any], deals: list[int], *, again: bool) -> list[dict[str, Any]]:
+        """Mark the unknown ``deals`` to be solved again (in the caller's transaction); the file's
+        history of such rounds with this one added (``again``: under the same cap)."""
+        self.conn.executemany("INSERT OR IGNORE INTO pending VALUES (?)", [(idx,) for idx in deals])
+        entry = {"cap": old["cap"], "unknown": len(deals), **({"again": True} if again else {})}
         return [*old.get("raised", []), entry]
+
+    def _unknown_deals(self) -> list[int]:
+        """The places of the file's unknown deals."""
+        return [idx for (idx,) in self.conn.execute("SELECT idx FROM deals WHERE verdict = 'unknown' ORDER BY idx")]
 
     def _knows_runs(self) -> bool:
         """Whether the file's deal rows say which run solved them (files from before do not)."""
@@ -233,8 +232,7 @@ class Store:
         positions and memory (then the search is deterministic, and would leave them so again)."""
         deterministic = (old.get("cap") or {}).get("timeout") is None
         if not (deterministic and native and self._knows_runs()):
-            query = "SELECT idx FROM deals WHERE verdict = 'unknown' ORDER BY idx"
-            return [idx for (idx,) in self.conn.execute(query)]
+            return self._unknown_deals()
         query = (
             "SELECT d.idx FROM deals d LEFT JOIN runs r ON r.id = d.run "
             "WHERE d.verdict = 'unknown' AND r.native IS NOT ? ORDER BY d.idx"
