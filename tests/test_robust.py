@@ -16,7 +16,7 @@ import pytest
 import canfield
 from canfield import _native
 from canfield.deals import parse_code, shuffled_deck
-from canfield.plugins.registry import rules_for
+from canfield.plugins.registry import rules_for, variants
 from canfield.rules import Rules, Variant
 from canfield.spec import RuleSpec
 from tests.test_solver import ctrl_c  # noqa: F401 (a fixture)
@@ -59,6 +59,23 @@ def test_a_build_rule_with_cycles_solves(mode: str, code: str) -> None:
         for move in found.line:
             game.play(move)
         assert game.is_won()
+
+
+@pytest.mark.parametrize("variant", [v.id for v in variants()])
+@pytest.mark.parametrize("redeals", [None, 0, 2])
+def test_every_variant_solves_under_any_pass_limit(variant: str, redeals: int | None) -> None:
+    # A pass limit is an option of every variant, so a player may ask for rules no variant plays:
+    # several reserve piles with unlimited passes once made the reserve's moments read past an
+    # empty pile (a panic, on Little Gate's CF1-D1-AAAAAAE within 1,000 positions). A verdict, and a
+    # won line that replays.
+    rules = rules_for(variant, redeals=redeals)
+    for code in ("CF1-D1-AAAAAAE", "CF1-D3-AAAAAAA"):
+        game = _deal(rules, code)
+        found = canfield.solve(game, max_states=20_000)
+        assert found.verdict in ("won", "lost", "unknown")
+        for move in found.line:
+            game.play(move)
+        assert game.is_won() == (found.verdict == "won")
 
 
 # -- long walks: no recursion, and Ctrl-C stops them ----------------------------------------------

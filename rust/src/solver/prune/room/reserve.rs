@@ -46,7 +46,8 @@ impl Room {
         for pile in std::iter::once(&e.res).chain(&e.more_res) {
             let mut above = pile.iter().fold(0u64, |m, &c| m | 1 << c);
             let mut tally = self.tally(up, columns | above);
-            for (&r, &next) in pile.iter().zip(&pile[1..]) {
+            for pair in pile.windows(2) {
+                let (r, next) = (pair[0], pair[1]);
                 above &= !(1 << r);
                 self.pass(&mut tally, r, columns | above);
                 if self.plain(&tally, next) {
