@@ -18,7 +18,7 @@ import canfield
 from canfield import _native, moves
 from canfield.deals import shuffled_deck
 from canfield.errors import CanfieldError, InternalError
-from canfield.plugins.registry import rules_for
+from canfield.plugins.registry import rules_for, variants
 from canfield.rules import Variant
 from canfield.spec import MAX_DECKS, MAX_DRAW, MAX_PASS_LIMIT, MAX_RECYCLES, RuleSpec
 
@@ -143,16 +143,25 @@ class RandomRules:
 
 
 def plugin_game(rng: random.Random, round_: int) -> int:
-    """A game under random plugin rules: random moves, undo, a bounded solve. Returns refusals."""
+    """A game under random plugin rules on a registered variant's spec (its reserve piles, fill
+    and foundations), some of its options changed: random moves, undo, a bounded solve. Returns
+    refusals (options that do not go together)."""
     options = {
         "decks": rng.randint(1, MAX_DECKS),
         "columns": rng.randint(1, moves.MAX_COLUMNS),
         "tableau_moves": rng.choice(["any", "top-or-whole", "whole"]),
         "foundation_takeback": rng.random() < 0.5,
-        "empty_column": rng.choice(["reserve", "any"]),
+        "empty_column": rng.choice(["reserve", "reserve-then-waste", "any", "reserve-by-choice", "waste"]),
+        "reserve_visible": rng.choice(["top", "all"]),
+        "reserve_play": rng.choice(["any", "last", "foundations"]),
     }
-    variant = Variant(f"fuzz-{round_}", "Fuzz", canfield.CANFIELD.evolve(**options), hooks=RandomRules(rng))
-    rules = rules_for(variant)
+    base = rng.choice(variants()).spec
+    try:
+        spec = base.evolve(**dict(rng.sample(sorted(options.items()), rng.randint(0, len(options)))))
+        rules = rules_for(Variant(f"fuzz-{round_}", "Fuzz", spec, hooks=RandomRules(rng)))
+    except CanfieldError as err:
+        assert not isinstance(err, InternalError), err
+        return 1
     game = canfield.Game(rules, rules.deal(shuffled_deck(rng.randrange(2**40), rules.decks)))
     for _ in range(rng.randint(0, 60)):
         legal = game.legal_moves()

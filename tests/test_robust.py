@@ -251,7 +251,7 @@ def test_a_killed_survey_leaves_no_process(tmp_path: Path) -> None:
 def test_random_native_calls_and_plugin_rules_never_crash(seed: int) -> None:
     # `tests/fuzz_native.py`: random tables, positions, moves and budgets into every native entry
     # point, and games under random plugin rules (any build relation, pass limits up to the
-    # largest, up to four decks). A crash kills the process; any error but CanfieldError fails it.
+    # largest, up to four decks, on every registered variant's spec). A crash kills the process; any error but CanfieldError fails it.
     root = Path(__file__).resolve().parent.parent
     done = subprocess.run(
         [sys.executable, "-m", "tests.fuzz_native", str(seed), "150"],
