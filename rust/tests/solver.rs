@@ -282,6 +282,7 @@ fn searches_taking_turns_every_few_positions_give_the_plain_verdicts() {
                 (helper_alone, 40, 7),
             ] {
                 let schedule = Schedule {
+                    peek: slice,
                     probe: slice,
                     first,
                     slice,
@@ -392,6 +393,7 @@ fn a_race_run_in_pieces_searches_what_one_run_does() {
         rules_building(any_suit, 1, false, Some(1)),
     ];
     let schedule = Schedule {
+        peek: 15,
         probe: 40,
         first: 300,
         slice: 90,
@@ -1088,7 +1090,7 @@ fn the_room_check_passes_every_position_of_a_winning_line() {
     // The other side of the room check (`prune::room`): along the winning lines the solver finds
     // from the deals and random-walk positions of one-pass rules (as above), every position in
     // the last pass passes it (thousands of positions with cards in the waste).
-    let (lines, checked) = passed_on_winning_lines(&room_rule_sets(), 15_000, 60, |e| {
+    let (lines, checked) = passed_on_winning_lines(&room_rule_sets(), 15_000, 90, |e| {
         room_fits(e, true).filter(|_| !e.waste.is_empty())
     });
     assert!(

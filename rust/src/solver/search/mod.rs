@@ -68,6 +68,12 @@ pub fn solve_with(
 /// How many positions each search's turn lasts (see `solve_with`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Schedule {
+    /// A first turn of the first search and then of the shortcut, where there is one, before
+    /// the first round of turns (0: none): a shortcut's smaller game often holds a win near its
+    /// start (Gate's narrow one, Superior's reserve fill), which the other searches' short turns
+    /// put off. On the first 150 deals of Gate's and Superior's surveys, the median went from
+    /// 81,534 positions to 3,522 and from 23,027 to 2,440; a deal costs at most two peeks more.
+    pub peek: u64,
     /// Every search's first turn, one after the other, before the first search's long turn: a
     /// deal that one search's order wins at once is won at once.
     pub probe: u64,
@@ -127,6 +133,7 @@ pub struct Schedule {
 impl Schedule {
     /// The solver's schedule.
     pub const DEFAULT: Schedule = Schedule {
+        peek: 2_000,
         probe: 20_000,
         first: 250_000,
         slice: 100_000,

@@ -34,6 +34,9 @@ pub(super) struct Race {
     sets: Vec<Visited>,
     /// The positions the race has searched, the root included.
     states: u64,
+    /// The searches that peek before the first round (`Schedule::peek`), and how many have.
+    peeks: Vec<usize>,
+    peeked: usize,
     /// Whose turn it is (the beam's past the last search), and the rounds of turns played.
     turn: usize,
     rounds: u32,
@@ -141,11 +144,18 @@ impl Race {
             searches[last].restart_with(orders, states);
         }
         searches[0].lead = true;
+        // The first search and the shortcut peek, where there is a shortcut.
+        let peeks = match searches.iter().position(|s| !s.complete()) {
+            Some(k) if setting.schedule.peek > 0 => vec![0, k],
+            _ => Vec::new(),
+        };
         Race {
             setting,
             searches,
             sets,
             states,
+            peeks,
+            peeked: 0,
             turn: 0,
             rounds: 0,
             pause: None,
@@ -189,7 +199,12 @@ impl Race {
             self.turn = 0;
         }
         loop {
-            let i = self.turn;
+            let peeking = self.peeked < self.peeks.len();
+            let i = if peeking {
+                self.peeks[self.peeked]
+            } else {
+                self.turn
+            };
             let searches = &mut self.searches;
             let states = &mut self.states;
             let resumed = self.pause.take();
@@ -216,6 +231,9 @@ impl Race {
             let mut pause = None;
             if matches!(step, Step::Paused) {
                 let end = resumed.unwrap_or_else(|| {
+                    if peeking {
+                        return *states + schedule.peek;
+                    }
                     let slice = match (searches[i].turns, searches[i].lead) {
                         (0, _) => schedule.probe,
                         (1, true) => schedule.first,
@@ -236,6 +254,7 @@ impl Race {
                 .iter()
                 .any(|s| s.set != set && s.complete() && s.restarts.is_none());
             match step {
+                Step::Paused if peeking => self.peeked += 1,
                 Step::Paused => {
                     self.turn += 1;
                     if self.turn == searches.len() {
@@ -272,7 +291,11 @@ impl Race {
                     if searches.iter().all(|s| s.set != set || s.idle()) {
                         return ended(None, *states);
                     }
-                    self.turn += 1;
+                    if peeking {
+                        self.peeked += 1;
+                    } else {
+                        self.turn += 1;
+                    }
                 }
                 // A shortcut ended (it proves nothing; a complete search always runs beside it),
                 // or the searches of a set ran out of its memory while a complete search of
@@ -280,6 +303,7 @@ impl Race {
                 Step::Lost | Step::Ended(Cut::Memory) if others => {
                     drop_set(searches, &mut self.sets, set, limits.memory);
                     self.turn = 0;
+                    self.peeked = self.peeks.len(); // the searches' places moved
                 }
                 Step::Lost => unreachable!("a shortcut runs beside a complete search"),
                 Step::Ended(cut) => {
