@@ -13,7 +13,7 @@ mod common;
 use common::{
     agrees_with_each_pruning_off, alternate_colours, any_suit, canfield_rules, check_line,
     count_settled, dealt, dealt_face_down, deck, draw_one, face_down_rules, free_fill, red,
-    rules_building, rules_moving, rules_of_decks, rules_with, walk, walked,
+    rules_building, rules_moving, rules_of_decks, rules_with, unlimited, walk, walked,
 };
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
@@ -292,6 +292,7 @@ fn searches_taking_turns_every_few_positions_give_the_plain_verdicts() {
                     beam: slice,
                     beam_long: 2 * slice,
                     far_after: 100 * slice,
+                    passes_after: 20 * slice,
                     restarts_until: 60 * slice,
                     shapes_after: 150 * slice,
                 };
@@ -403,6 +404,7 @@ fn a_race_run_in_pieces_searches_what_one_run_does() {
         beam: 120,
         beam_long: 240,
         far_after: u64::MAX,
+        passes_after: u64::MAX,
         restarts_until: 5_000,
         shapes_after: u64::MAX,
     };
@@ -1311,4 +1313,97 @@ fn the_draw_one_search_keeps_the_verdicts() {
         }
     }
     tally.at_least(60, 20);
+}
+
+#[test]
+fn a_position_lost_with_unlimited_passes_is_lost() {
+    // The pass-limit relaxation's argument (`solver::more_passes`): the limit only forbids turning
+    // the waste over once more, so every line of the rules is a line without it. On positions of
+    // random walks under one, two and three passes (draw 1 and 3, any run or top or whole column,
+    // any-suit columns), the plain search (no pruning) of the same position without the limit
+    // never says "lost" where the real rules' says "won"; it proves many lost, and wins some that
+    // the real rules lose (a relaxation, not the same game).
+    let stop = AtomicBool::new(false);
+    let limits = limits(200_000, 1 << 24, &stop);
+    let rule_sets = [
+        rules_moving(0, false, Some(2), vec![1], true),
+        rules_moving(1, true, Some(3), vec![3, 2, 1], true),
+        rules_moving(0, false, Some(1), vec![3], true),
+        rules_moving(1, false, Some(3), vec![1], false),
+        rules_building(any_suit, 1, false, Some(1)),
+    ];
+    let (mut both_lost, mut only_real_lost, mut compared) = (0, 0, 0);
+    for (r, rules) in rule_sets.iter().enumerate() {
+        for seed in 0..40 {
+            let mut e = walked(rules, 23_000, seed, 10 + (seed % 4 * 10) as usize);
+            let mut free = Engine::new(unlimited(rules.clone()), &e.position()).unwrap();
+            let real = solve_with(&mut e, &limits, false, Pruning::NONE);
+            let relaxed = solve_with(&mut free, &limits, false, Pruning::NONE);
+            if real.verdict == Verdict::Unknown || relaxed.verdict == Verdict::Unknown {
+                continue;
+            }
+            compared += 1;
+            if relaxed.verdict == Verdict::Lost {
+                assert_eq!(real.verdict, Verdict::Lost, "rules {r} seed {seed}");
+                both_lost += 1;
+            } else if real.verdict == Verdict::Lost {
+                only_real_lost += 1;
+            }
+        }
+    }
+    assert!(
+        compared >= 80 && both_lost >= 8 && only_real_lost >= 10,
+        "compared {compared}, lost under both {both_lost}, under the real rules only {only_real_lost}"
+    );
+}
+
+#[test]
+fn the_search_without_the_pass_limit_keeps_the_verdicts() {
+    // The solver's search without the pass limit (`Pruning::more_passes`), after 300 positions
+    // of the real rules here (20,000 in the solver's schedule): on positions of random walks under
+    // one to three passes, its verdicts are those of the solver without it and of the plain
+    // search, and it proves some lost in fewer positions.
+    let stop = AtomicBool::new(false);
+    let roomy = limits(2_000_000, 1 << 26, &stop);
+    let limits = limits(200_000, 1 << 24, &stop);
+    let rule_sets = [
+        rules_moving(0, false, Some(2), vec![1], true),
+        rules_moving(1, true, Some(3), vec![3, 2, 1], true),
+        rules_moving(0, false, Some(1), vec![3], true),
+        rules_moving(1, false, Some(3), vec![1], false),
+        rules_building(any_suit, 1, false, Some(1)),
+    ];
+    let off = Pruning {
+        more_passes: false,
+        ..Pruning::ALL
+    };
+    let early = Schedule {
+        passes_after: 300,
+        ..Schedule::DEFAULT
+    };
+    let (mut compared, mut lost, mut shorter) = (0, 0, 0);
+    for (r, rules) in rule_sets.iter().enumerate() {
+        for seed in 0..40 {
+            let mut e = walked(rules, 24_000, seed, 10 + (seed % 4 * 10) as usize);
+            let on = solve_scheduled(&mut e, &limits, false, Pruning::ALL, early);
+            let without = solve_scheduled(&mut e, &limits, false, off, early);
+            if on.verdict == Verdict::Unknown {
+                continue;
+            }
+            compared += 1;
+            lost += usize::from(on.verdict == Verdict::Lost);
+            shorter += usize::from(on.verdict == Verdict::Lost && on.states < without.states);
+            let plain = solve_with(&mut e, &roomy, false, Pruning::NONE);
+            if plain.verdict != Verdict::Unknown {
+                assert_eq!(on.verdict, plain.verdict, "rules {r} seed {seed}");
+            }
+            if without.verdict != Verdict::Unknown {
+                assert_eq!(on.verdict, without.verdict, "rules {r} seed {seed}");
+            }
+        }
+    }
+    assert!(
+        compared >= 100 && lost >= 20 && shorter >= 3,
+        "compared {compared}, lost {lost}, {shorter} in fewer positions"
+    );
 }

@@ -37,6 +37,10 @@
 //! gets a share of the budget once the first searches have had theirs (`draw_one`): every line
 //! of the rules is a line under draw 1, so its "lost" is a proof.
 //!
+//! Where the stock goes through a limited number of times, a short search of the same position
+//! without the limit comes early (`more_passes`): every line of the rules is a line without it,
+//! so its "lost" is a proof.
+//!
 //! Where each column can be known by its shape (the class of its bottom card and its length), a
 //! search of the game that forgets where in the columns the cards no foundation wants next lie
 //! takes turns with the others once they have searched a while (`shapes`): every line of the
@@ -56,6 +60,7 @@ mod beam;
 mod draw_one;
 mod fingerprint;
 mod generator;
+mod more_passes;
 mod order;
 mod prune;
 mod relax;
@@ -190,6 +195,10 @@ pub struct Pruning {
     /// the budget once the first searches have had theirs (`draw_one`): a relaxation, whose
     /// "lost" is a proof and whose win proves nothing.
     pub draw_one: bool,
+    /// Where the stock goes through a limited number of times, let a short search without the
+    /// limit come early (`more_passes`): a relaxation, whose "lost" is a proof and whose win
+    /// proves nothing.
+    pub more_passes: bool,
     /// Where the columns can be known by their shapes, let a search of that relaxed game take
     /// turns with the others once they have searched a while (`shapes`): its "lost" is a proof
     /// and its win proves nothing.
@@ -218,6 +227,7 @@ impl Pruning {
         beam: true,
         far: true,
         draw_one: true,
+        more_passes: true,
         shapes: true,
     };
     /// None: the plain complete search.
@@ -241,11 +251,12 @@ impl Pruning {
         beam: false,
         far: false,
         draw_one: false,
+        more_passes: false,
         shapes: false,
     };
     /// Each rule switched off alone, then all of them: the settings a differential check compares
     /// with `ALL` (a new rule belongs here, so that every such check covers it).
-    pub const EACH_OFF: [Pruning; 21] = [
+    pub const EACH_OFF: [Pruning; 22] = [
         Pruning {
             safe_moves: false,
             ..Pruning::ALL
@@ -320,6 +331,10 @@ impl Pruning {
         },
         Pruning {
             draw_one: false,
+            ..Pruning::ALL
+        },
+        Pruning {
+            more_passes: false,
             ..Pruning::ALL
         },
         Pruning {

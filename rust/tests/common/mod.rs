@@ -278,6 +278,13 @@ pub fn draw_one(rules: Arc<Rules>) -> Arc<Rules> {
     Arc::new(rules)
 }
 
+/// `rules` without a limit on the passes through the stock.
+pub fn unlimited(rules: Arc<Rules>) -> Arc<Rules> {
+    let mut rules = Rules::clone(&rules);
+    rules.pass_limit = None;
+    Arc::new(rules)
+}
+
 /// One rank down in any suit, as Rainbow's columns build (card `s` on card `t`).
 pub fn any_suit(s: usize, t: usize) -> bool {
     (s % 13 + 1) % 13 == t % 13

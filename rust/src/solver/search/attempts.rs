@@ -7,10 +7,10 @@
 use super::race::{Race, Setting};
 use super::Schedule;
 use crate::engine::Engine;
-use crate::solver::draw_one;
 use crate::solver::prune::far::{self, Far};
 use crate::solver::shapes::{self, Relaxed, Relaxing, Shapes};
 use crate::solver::visited::Visited;
+use crate::solver::{draw_one, more_passes};
 use crate::solver::{Cut, Limits, Outcome, Pruning, Verdict};
 use std::time::Instant;
 
@@ -38,6 +38,68 @@ pub(super) fn search_far(
         waste_fills_first,
     };
     let mut exact = Race::new(e, limits.memory, setting, None);
+    // Where the passes are limited, once the first searches have had `Schedule::passes_after`
+    // positions, a short search without the limit (`more_passes`): its "lost" is the answer.
+    let mut extra = 0;
+    if pruning.more_passes && more_passes::applies(&e.rules) {
+        let start = exact.run(&capped(limits, schedule.passes_after));
+        if start.cut != Some(Cut::States) || limits.max_states.is_some_and(|n| start.states >= n) {
+            return start; // settled, cut by something else, or the whole budget spent
+        }
+        let free = Engine::new(more_passes::rules(&e.rules), &e.position()).ok();
+        if let Some(mut free) = free {
+            let budget = limits.max_states.map(|n| n - start.states);
+            let rest = Limits {
+                memory: limits.memory.saturating_sub(exact.bytes()),
+                ..capped(
+                    &Limits {
+                        max_states: budget,
+                        ..*limits
+                    },
+                    more_passes::BUDGET,
+                )
+            };
+            let relaxed = search_far(&mut free, &rest, auto_finish, pruning, schedule, false);
+            let states = start.states + relaxed.states;
+            if relaxed.verdict == Verdict::Lost {
+                return Outcome { states, ..relaxed };
+            }
+            if relaxed.cut == Some(Cut::Stopped) {
+                return Outcome {
+                    verdict: Verdict::Unknown,
+                    line: Vec::new(),
+                    states,
+                    cut: relaxed.cut,
+                };
+            }
+            extra = relaxed.states;
+        }
+    }
+    let rest = Limits {
+        max_states: limits.max_states.map(|n| n.saturating_sub(extra)),
+        ..*limits
+    };
+    let mut out = go_on(e, &mut exact, &rest, setting);
+    out.states += extra;
+    out
+}
+
+/// `limits` with at most `n` positions.
+fn capped<'a>(limits: &Limits<'a>, n: u64) -> Limits<'a> {
+    Limits {
+        max_states: Some(limits.max_states.map_or(n, |m| m.min(n))),
+        ..*limits
+    }
+}
+
+/// `search_far` from where the first searches (`exact`) are, within `limits`.
+fn go_on(e: &mut Engine, exact: &mut Race, limits: &Limits<'_>, setting: Setting) -> Outcome {
+    let Setting {
+        auto_finish,
+        pruning,
+        schedule,
+        ..
+    } = setting;
     // The far cards at each margin, where some two are alike (else there is nothing to merge).
     let attempts: Vec<Far> = if far::applies(&e.rules, auto_finish, pruning) {
         (far::FAR_MARGINS.iter())
@@ -56,12 +118,7 @@ pub(super) fn search_far(
         return exact.run(limits);
     }
     // Every card known as itself, up to `far_after` positions.
-    let after = schedule.far_after;
-    let capped = Limits {
-        max_states: Some(limits.max_states.map_or(after, |n| n.min(after))),
-        ..*limits
-    };
-    let first = exact.run(&capped);
+    let first = exact.run(&capped(limits, schedule.far_after));
     let budget_left = limits.max_states.is_none_or(|n| first.states < n);
     if first.cut != Some(Cut::States) || !budget_left {
         return first;
@@ -130,7 +187,7 @@ pub(super) fn search_far(
     }
     // No attempt settled it (the last far one left its region): the first searches go on, with
     // what is left of the budget (their count of positions goes on from theirs).
-    turns.run(&mut exact, first.states, 0)
+    turns.run(exact, first.states, 0)
 }
 
 /// The budget of the searches after the first ones, shared with the relaxed search (`shapes`)

@@ -11,6 +11,7 @@ mod race;
 use attempts::search_far;
 use race::{Race, Setting};
 
+use super::more_passes;
 use super::prune::far;
 use super::relax;
 use super::restarts;
@@ -125,6 +126,9 @@ pub struct Schedule {
     pub far_after: u64,
     /// The positions after which the search that starts again stops (`restarts::UNTIL`).
     pub restarts_until: u64,
+    /// The positions the first searches search before a search without the pass limit has its
+    /// turn, where the passes are limited (`more_passes::AFTER`).
+    pub passes_after: u64,
     /// The positions the first searches search before the columns are known by their shapes,
     /// where they may be (`shapes::SHAPES_AFTER`).
     pub shapes_after: u64,
@@ -143,6 +147,7 @@ impl Schedule {
         beam: 100_000,
         beam_long: 10_000_000,
         far_after: far::FAR_AFTER,
+        passes_after: more_passes::AFTER,
         restarts_until: restarts::UNTIL,
         shapes_after: shapes::SHAPES_AFTER,
     };
