@@ -408,6 +408,26 @@ def test_a_deal_lost_in_draw_1_is_lost_in_draw_3(code: str) -> None:
     assert solve(game, max_states=1_000_000).verdict == "lost"
 
 
+@pytest.mark.parametrize(
+    ("variant", "code"),
+    [
+        ("minerva", "CF1-D1-AAAAAAB"),
+        ("minerva", "CF1-D1-AAAAABS"),
+        ("eagle-wing", "CF1-D1-AAAAAAH"),
+        ("eagle-wing", "CF1-D1-AAAAABY"),
+    ],
+)
+def test_a_deal_lost_with_unlimited_passes_is_lost_with_a_limit(variant: str, code: str) -> None:
+    # Deals that their surveys prove lost, Minerva's in two passes (in 103,312 and 133,117
+    # positions) and Eagle Wing's in three (4.9 and 5.0 million): the pass limit only forbids one
+    # more turn of the waste, so every line of the rules is a line without it, and these deals,
+    # lost without it in under 4,000 positions, are lost; the solver's search without the limit
+    # comes after 20,000 positions of the real rules.
+    game = Game.from_code(code, variant)
+    found = solve(game, max_states=50_000)
+    assert found.verdict == "lost" and found.states < 45_000
+
+
 # -- budgets and bad input ----------------------------------------------------------------------
 
 
