@@ -1359,10 +1359,10 @@ fn a_position_lost_with_unlimited_passes_is_lost() {
 
 #[test]
 fn the_search_without_the_pass_limit_keeps_the_verdicts() {
-    // The solver's search without the pass limit (`Pruning::more_passes`), after 300 positions
-    // of the real rules here (20,000 in the solver's schedule): on positions of random walks under
-    // one to three passes, its verdicts are those of the solver without it and of the plain
-    // search, and it proves some lost in fewer positions.
+    // The solver's searches without the pass limit (`Pruning::more_passes`), after 300 and 2,000
+    // positions of the real rules here (20,000 and 150,000 in the solver's schedule): on positions
+    // of random walks under one to three passes, their verdicts are those of the solver without
+    // them and of the plain search, and they prove some lost in fewer positions.
     let stop = AtomicBool::new(false);
     let roomy = limits(2_000_000, 1 << 26, &stop);
     let limits = limits(200_000, 1 << 24, &stop);
@@ -1379,6 +1379,7 @@ fn the_search_without_the_pass_limit_keeps_the_verdicts() {
     };
     let early = Schedule {
         passes_after: 300,
+        far_after: 2_000,
         ..Schedule::DEFAULT
     };
     let (mut compared, mut lost, mut shorter) = (0, 0, 0);

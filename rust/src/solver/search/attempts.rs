@@ -1,5 +1,8 @@
-//! After the first searches' budget (`Schedule::far_after`): a search under draw 1 where the stock
-//! turns several cards (`draw_one`), whose "lost" is the answer; attempts that know far cards by
+//! Where the passes are limited, a short search without the limit after the first searches'
+//! first positions (`Schedule::passes_after`, `more_passes`), whose "lost" is the answer. After
+//! the first searches' budget (`Schedule::far_after`): a search under draw 1 where the stock
+//! turns several cards (`draw_one`) and one without the pass limit (`more_passes`), whose "lost"
+//! is the answer; attempts that know far cards by
 //! their class, wider in turn (`prune::far`), whose verdict holds unless they leave their region;
 //! and the relaxed search of the columns' shapes taking turns with them (`shapes`), whose "lost" is
 //! the answer. Where none settles the position, the first searches go on from where they paused.
@@ -7,11 +10,13 @@
 use super::race::{Race, Setting};
 use super::Schedule;
 use crate::engine::Engine;
+use crate::rules::Rules;
 use crate::solver::prune::far::{self, Far};
 use crate::solver::shapes::{self, Relaxed, Relaxing, Shapes};
 use crate::solver::visited::Visited;
 use crate::solver::{draw_one, more_passes};
 use crate::solver::{Cut, Limits, Outcome, Pruning, Verdict};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The searches under the rules of `e` (the finish as `auto_finish` has it, each search's order
@@ -22,7 +27,9 @@ use std::time::Instant;
 /// of `far::FAR_MARGINS` in turn while the last attempt left its region, and then on from where
 /// the first searches paused, with what is left of the budget. Where the stock turns several
 /// cards at a time, a search under draw 1 (`draw_one`) comes before the far attempts, with a share
-/// of the budget: its "lost" is the answer.
+/// of the budget; where the passes are limited, a short search without the limit comes after the
+/// first `Schedule::passes_after` positions, and another after `far_after`, with at most as many
+/// positions as the first searches have had (`more_passes`): their "lost" is the answer.
 pub(super) fn search_far(
     e: &mut Engine,
     limits: &Limits<'_>,
@@ -46,33 +53,21 @@ pub(super) fn search_far(
         if start.cut != Some(Cut::States) || limits.max_states.is_some_and(|n| start.states >= n) {
             return start; // settled, cut by something else, or the whole budget spent
         }
-        let free = Engine::new(more_passes::rules(&e.rules), &e.position()).ok();
-        if let Some(mut free) = free {
-            let budget = limits.max_states.map(|n| n - start.states);
-            let rest = Limits {
-                memory: limits.memory.saturating_sub(exact.bytes()),
-                ..capped(
-                    &Limits {
-                        max_states: budget,
-                        ..*limits
-                    },
-                    more_passes::BUDGET,
-                )
-            };
-            let relaxed = search_far(&mut free, &rest, auto_finish, pruning, schedule, false);
-            let states = start.states + relaxed.states;
-            if relaxed.verdict == Verdict::Lost {
-                return Outcome { states, ..relaxed };
-            }
-            if relaxed.cut == Some(Cut::Stopped) {
-                return Outcome {
-                    verdict: Verdict::Unknown,
-                    line: Vec::new(),
-                    states,
-                    cut: relaxed.cut,
-                };
-            }
-            extra = relaxed.states;
+        let budget = limits.max_states.map_or(more_passes::BUDGET, |n| {
+            (n - start.states).min(more_passes::BUDGET)
+        });
+        let rules = more_passes::rules(&e.rules);
+        match relaxed_turn(
+            e,
+            rules,
+            limits,
+            Some(budget),
+            start.states,
+            &exact,
+            setting,
+        ) {
+            Ok(n) => extra = n,
+            Err(out) => return out,
         }
     }
     let rest = Limits {
@@ -82,6 +77,54 @@ pub(super) fn search_far(
     let mut out = go_on(e, &mut exact, &rest, setting);
     out.states += extra;
     out
+}
+
+/// A search of `e`'s position under looser `rules` (`draw_one`, `more_passes`: every line of the
+/// real rules is one of theirs), with at most `budget` positions, a `draw_one::SHARE` part of the
+/// time left, and the memory `exact` leaves. `Err`: the solve's outcome, with the `spent`
+/// positions before it counted (its "lost", which is the answer; a stop; or the budget spent).
+/// `Ok`: the positions it searched, settling nothing (its win proves nothing).
+fn relaxed_turn(
+    e: &Engine,
+    rules: Arc<Rules>,
+    limits: &Limits<'_>,
+    budget: Option<u64>,
+    spent: u64,
+    exact: &Race,
+    setting: Setting,
+) -> Result<u64, Outcome> {
+    let Ok(mut looser) = Engine::new(rules, &e.position()) else {
+        return Ok(0);
+    };
+    let now = Instant::now();
+    let rest = Limits {
+        max_states: budget,
+        deadline: limits
+            .deadline
+            .map(|d| now + d.saturating_duration_since(now) / draw_one::SHARE),
+        memory: limits.memory.saturating_sub(exact.bytes()),
+        ..*limits
+    };
+    let Setting {
+        auto_finish,
+        pruning,
+        schedule,
+        ..
+    } = setting;
+    let relaxed = search_far(&mut looser, &rest, auto_finish, pruning, schedule, false);
+    let states = spent + relaxed.states;
+    if relaxed.verdict == Verdict::Lost {
+        return Err(Outcome { states, ..relaxed });
+    }
+    if relaxed.cut == Some(Cut::Stopped) || limits.max_states.is_some_and(|n| states >= n) {
+        return Err(Outcome {
+            verdict: Verdict::Unknown,
+            line: Vec::new(),
+            states,
+            cut: relaxed.cut.or(Some(Cut::States)),
+        });
+    }
+    Ok(relaxed.states)
 }
 
 /// `limits` with at most `n` positions.
@@ -114,7 +157,8 @@ fn go_on(e: &mut Engine, exact: &mut Race, limits: &Limits<'_>, setting: Setting
     let shapes = (pruning.shapes && shapes::pays(&e.rules))
         .then(|| Shapes::new(e, auto_finish))
         .flatten();
-    if attempts.is_empty() && !relax_draw && shapes.is_none() {
+    let late_passes = pruning.more_passes && more_passes::applies(&e.rules);
+    if attempts.is_empty() && !relax_draw && !late_passes && shapes.is_none() {
         return exact.run(limits);
     }
     // Every card known as itself, up to `far_after` positions.
@@ -124,37 +168,35 @@ fn go_on(e: &mut Engine, exact: &mut Race, limits: &Limits<'_>, setting: Setting
         return first;
     }
     let mut spent = first.states;
-    let one = relax_draw
-        .then(|| Engine::new(draw_one::rules(&e.rules), &e.position()).ok())
-        .flatten();
-    if let Some(mut one) = one {
-        // A share of what is left, in the memory the paused searches leave: its "lost" is the
-        // answer (`draw_one`); its win proves nothing.
-        let share = |n: u64| n / u64::from(draw_one::SHARE);
-        let now = Instant::now();
-        let rest = Limits {
-            max_states: limits.max_states.map(|n| share(n - spent)),
-            deadline: limits
-                .deadline
-                .map(|d| now + d.saturating_duration_since(now) / draw_one::SHARE),
-            memory: limits.memory.saturating_sub(exact.bytes()),
-            ..*limits
-        };
-        let relaxed = search_far(&mut one, &rest, auto_finish, pruning, schedule, false);
-        spent += relaxed.states;
-        if relaxed.verdict == Verdict::Lost {
-            return Outcome {
-                states: spent,
-                ..relaxed
-            };
+    // A search under draw 1 with a share of what is left (`draw_one`), and then one without the
+    // pass limit with at most as many positions as the first searches have had
+    // (`more_passes`): their "lost" is the answer, their win proves nothing.
+    let share = |n: u64| n / u64::from(draw_one::SHARE);
+    if relax_draw {
+        let budget = limits.max_states.map(|n| share(n - spent));
+        match relaxed_turn(
+            e,
+            draw_one::rules(&e.rules),
+            limits,
+            budget,
+            spent,
+            exact,
+            setting,
+        ) {
+            Ok(n) => spent += n,
+            Err(out) => return out,
         }
-        if relaxed.cut == Some(Cut::Stopped) || limits.max_states.is_some_and(|n| spent >= n) {
-            return Outcome {
-                verdict: Verdict::Unknown,
-                line: Vec::new(),
-                states: spent,
-                cut: relaxed.cut.or(Some(Cut::States)),
-            };
+    }
+    if late_passes {
+        let budget = Some(
+            limits
+                .max_states
+                .map_or(spent, |n| share(n - spent).min(spent)),
+        );
+        let rules = more_passes::rules(&e.rules);
+        match relaxed_turn(e, rules, limits, budget, spent, exact, setting) {
+            Ok(n) => spent += n,
+            Err(out) => return out,
         }
     }
     // The relaxed search of the columns known by their shapes (`shapes`), given turns beside the
