@@ -1236,21 +1236,38 @@ fn a_position_lost_under_draw_one_is_lost() {
     // with a pass limit, and draw 3 in one pass, the plain search (no pruning) of the same
     // position under draw 1 never says "lost" where the real rules' says "won"; it proves many
     // lost, and wins some that the real rules lose (a relaxation, not the same game).
-    let stop = AtomicBool::new(false);
-    let limits = limits(200_000, 1 << 24, &stop);
     let rule_sets = [
         rules_moving(0, false, None, vec![3], false),
         free_fill(rules_moving(1, false, None, vec![3], false)),
         rules_moving(1, true, Some(3), vec![3, 2, 1], true),
         rules_moving(0, false, Some(1), vec![3], true),
     ];
-    let (mut both_lost, mut only_real_lost, mut compared) = (0, 0, 0);
+    let (compared, both_lost, only_real_lost) =
+        lost_when_relaxed_lost(&rule_sets, 13_000, draw_one);
+    assert!(
+        compared >= 60 && both_lost >= 30 && only_real_lost >= 3,
+        "compared {compared}, lost under both {both_lost}, under the real rules only {only_real_lost}"
+    );
+}
+
+/// On positions of 40 random walks (from seed `base`) under each of `rule_sets`, the plain
+/// search (no pruning) under the rules and under `relax` of them: every position lost under the
+/// relaxed rules is lost under the real ones (asserted). Returns how many positions both settled,
+/// how many both proved lost, and how many only the real rules did.
+fn lost_when_relaxed_lost(
+    rule_sets: &[Arc<Rules>],
+    base: u64,
+    relax: fn(Arc<Rules>) -> Arc<Rules>,
+) -> (usize, usize, usize) {
+    let stop = AtomicBool::new(false);
+    let limits = limits(200_000, 1 << 24, &stop);
+    let (mut compared, mut both_lost, mut only_real_lost) = (0, 0, 0);
     for (r, rules) in rule_sets.iter().enumerate() {
         for seed in 0..40 {
-            let mut e = walked(rules, 13_000, seed, 10 + (seed % 4 * 10) as usize);
-            let mut one = Engine::new(draw_one(rules.clone()), &e.position()).unwrap();
+            let mut e = walked(rules, base, seed, 10 + (seed % 4 * 10) as usize);
+            let mut looser = Engine::new(relax(rules.clone()), &e.position()).unwrap();
             let real = solve_with(&mut e, &limits, false, Pruning::NONE);
-            let relaxed = solve_with(&mut one, &limits, false, Pruning::NONE);
+            let relaxed = solve_with(&mut looser, &limits, false, Pruning::NONE);
             if real.verdict == Verdict::Unknown || relaxed.verdict == Verdict::Unknown {
                 continue;
             }
@@ -1263,10 +1280,7 @@ fn a_position_lost_under_draw_one_is_lost() {
             }
         }
     }
-    assert!(
-        compared >= 60 && both_lost >= 30 && only_real_lost >= 3,
-        "compared {compared}, lost under both {both_lost}, under the real rules only {only_real_lost}"
-    );
+    (compared, both_lost, only_real_lost)
 }
 
 #[test]
@@ -1323,8 +1337,6 @@ fn a_position_lost_with_unlimited_passes_is_lost() {
     // any-suit columns), the plain search (no pruning) of the same position without the limit
     // never says "lost" where the real rules' says "won"; it proves many lost, and wins some that
     // the real rules lose (a relaxation, not the same game).
-    let stop = AtomicBool::new(false);
-    let limits = limits(200_000, 1 << 24, &stop);
     let rule_sets = [
         rules_moving(0, false, Some(2), vec![1], true),
         rules_moving(1, true, Some(3), vec![3, 2, 1], true),
@@ -1332,25 +1344,8 @@ fn a_position_lost_with_unlimited_passes_is_lost() {
         rules_moving(1, false, Some(3), vec![1], false),
         rules_building(any_suit, 1, false, Some(1)),
     ];
-    let (mut both_lost, mut only_real_lost, mut compared) = (0, 0, 0);
-    for (r, rules) in rule_sets.iter().enumerate() {
-        for seed in 0..40 {
-            let mut e = walked(rules, 23_000, seed, 10 + (seed % 4 * 10) as usize);
-            let mut free = Engine::new(unlimited(rules.clone()), &e.position()).unwrap();
-            let real = solve_with(&mut e, &limits, false, Pruning::NONE);
-            let relaxed = solve_with(&mut free, &limits, false, Pruning::NONE);
-            if real.verdict == Verdict::Unknown || relaxed.verdict == Verdict::Unknown {
-                continue;
-            }
-            compared += 1;
-            if relaxed.verdict == Verdict::Lost {
-                assert_eq!(real.verdict, Verdict::Lost, "rules {r} seed {seed}");
-                both_lost += 1;
-            } else if real.verdict == Verdict::Lost {
-                only_real_lost += 1;
-            }
-        }
-    }
+    let (compared, both_lost, only_real_lost) =
+        lost_when_relaxed_lost(&rule_sets, 23_000, unlimited);
     assert!(
         compared >= 80 && both_lost >= 8 && only_real_lost >= 10,
         "compared {compared}, lost under both {both_lost}, under the real rules only {only_real_lost}"
