@@ -76,7 +76,11 @@ pub struct Schedule {
     /// 81,534 positions to 3,522 and from 23,027 to 2,440; a deal costs at most two peeks more.
     pub peek: u64,
     /// Every search's first turn, one after the other, before the first search's long turn: a
-    /// deal that one search's order wins at once is won at once.
+    /// deal that one search's order wins at once is won at once. The first search's is this
+    /// many positions for each deck: a line to the end is longer with more cards, and the first
+    /// search's order wins most deals. On the first 100 deals of The Plot's survey (two decks),
+    /// the median went from 105,783 positions to 27,047, the first search having won most of
+    /// them after the others' probes, with 21,000 to 40,000 positions of its own.
     pub probe: u64,
     /// The first complete search's second turn: most deals are settled within it.
     pub first: u64,

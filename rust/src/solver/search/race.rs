@@ -189,6 +189,7 @@ impl Race {
     /// the pieces search what one run would.
     pub(super) fn run(&mut self, limits: &Limits<'_>) -> Outcome {
         let schedule = self.setting.schedule;
+        let decks = self.root.rules.decks as u64;
         if self.turn == self.searches.len() {
             // Cut at the beam's turn: that turn goes on, then the next round.
             if let Some(pause) = self.pause.take() {
@@ -235,7 +236,9 @@ impl Race {
                         return *states + schedule.peek;
                     }
                     let slice = match (searches[i].turns, searches[i].lead) {
-                        (0, _) => schedule.probe,
+                        // The first search's probe grows with the decks (`Schedule::probe`).
+                        (0, true) => schedule.probe * decks,
+                        (0, false) => schedule.probe,
                         (1, true) => schedule.first,
                         _ if searches[i].restarts.is_some() => schedule.restarts,
                         _ if searches[i].complete() => schedule.slice,
