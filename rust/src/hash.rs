@@ -94,6 +94,12 @@ pub static TOP_KEYS: Table<256, 1> = Table::new(Tag::Top);
 pub static RECYCLES_KEYS: Table<1, 64> = Table::new(Tag::Recycles);
 /// Links in the stock and waste sequence (`NO_CARD`, 255, is looked up through `z2`).
 pub static LINK_KEYS: Table<52, 52> = Table::new(Tag::Link);
+/// Stock cards by place, where the stock and waste are hashed by place (several decks, or cards
+/// known by a class): a stock turn or a recycle moves cards from one to the other, one key each,
+/// so that with four decks the keys' computation took half the solver's time.
+pub static STOCK_KEYS: Table<52, 256> = Table::new(Tag::Stock);
+/// Waste cards by place (as `STOCK_KEYS`).
+pub static WASTE_KEYS: Table<52, 256> = Table::new(Tag::Waste);
 /// The key of a face-down card `depth` places from a column's bottom (with the card's own key).
 #[inline]
 pub fn down_key(depth: usize) -> u128 {
@@ -133,6 +139,8 @@ mod tests {
         }
         check(&COLUMN_KEYS, Tag::Column);
         check(&FOUNDATION_KEYS, Tag::Foundation);
+        check(&STOCK_KEYS, Tag::Stock);
+        check(&WASTE_KEYS, Tag::Waste);
         check(&TOP_KEYS, Tag::Top);
         check(&RECYCLES_KEYS, Tag::Recycles);
         check(&LINK_KEYS, Tag::Link);

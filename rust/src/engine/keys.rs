@@ -22,7 +22,8 @@ use super::layout::pile_key;
 use super::reserves::reserve_key;
 use super::Engine;
 use crate::hash::{
-    down_key, mix2, z2, Tag, COLUMN_KEYS, FOUNDATION_KEYS, LINK_KEYS, RECYCLES_KEYS, TOP_KEYS,
+    down_key, mix2, z2, Tag, COLUMN_KEYS, FOUNDATION_KEYS, LINK_KEYS, RECYCLES_KEYS, STOCK_KEYS,
+    TOP_KEYS, WASTE_KEYS,
 };
 use crate::moves::{col_index, Move, WASTE};
 
@@ -109,10 +110,10 @@ impl Engine {
             h ^= top(self.waste.last());
         } else {
             for (d, &c) in self.stock.iter().enumerate() {
-                h ^= z2(Tag::Stock, self.hc(c), d);
+                h ^= STOCK_KEYS.get(self.hc(c), d);
             }
             for (d, &c) in self.waste.iter().enumerate() {
-                h ^= z2(Tag::Waste, self.hc(c), d);
+                h ^= WASTE_KEYS.get(self.hc(c), d);
             }
         }
         for (f, &n) in self.fcount.iter().enumerate() {
@@ -289,7 +290,7 @@ impl Engine {
         let total = self.waste.len() + self.stock.len();
         let moved = self.waste.iter().enumerate().fold(0u128, |acc, (i, &c)| {
             let c = self.hc(c);
-            acc ^ z2(Tag::Waste, c, i) ^ z2(Tag::Stock, c, total - 1 - i)
+            acc ^ WASTE_KEYS.get(c, i) ^ STOCK_KEYS.get(c, total - 1 - i)
         });
         self.key2(recycles) ^ moved
     }

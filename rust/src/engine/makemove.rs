@@ -3,7 +3,7 @@
 
 use super::keys::top;
 use super::Engine;
-use crate::hash::{base_key, down_key, z2, Tag, COLUMN_KEYS, FOUNDATION_KEYS};
+use crate::hash::{base_key, down_key, COLUMN_KEYS, FOUNDATION_KEYS, STOCK_KEYS, WASTE_KEYS};
 use crate::moves::{col_index, Move, Record, MAX_COUNT, WASTE};
 
 impl Engine {
@@ -290,7 +290,7 @@ impl Engine {
             return self.waste.pop().expect("a card on the waste");
         }
         let c = self.waste.pop().expect("a card on the waste");
-        self.pile_h ^= z2(Tag::Waste, self.hc(c), self.waste.len());
+        self.pile_h ^= WASTE_KEYS.get(self.hc(c), self.waste.len());
         c
     }
 
@@ -302,7 +302,7 @@ impl Engine {
             self.pile_h ^= self.waste_card_delta();
             return;
         }
-        self.pile_h ^= z2(Tag::Waste, self.hc(c), self.waste.len());
+        self.pile_h ^= WASTE_KEYS.get(self.hc(c), self.waste.len());
         self.waste.push(c);
     }
 
@@ -318,13 +318,13 @@ impl Engine {
         let n = from.len();
         if !self.linked {
             let (a, b) = if back {
-                (Tag::Waste, Tag::Stock)
+                (&WASTE_KEYS, &STOCK_KEYS)
             } else {
-                (Tag::Stock, Tag::Waste)
+                (&STOCK_KEYS, &WASTE_KEYS)
             };
             for (i, &c) in from[n - k..].iter().rev().enumerate() {
                 let c = self.hcard[c as usize];
-                self.pile_h ^= z2(a, c, n - 1 - i) ^ z2(b, c, to.len() + i);
+                self.pile_h ^= a.get(c, n - 1 - i) ^ b.get(c, to.len() + i);
             }
         }
         to.extend(from[n - k..].iter().rev());
