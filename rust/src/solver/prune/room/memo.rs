@@ -45,35 +45,86 @@ impl Key {
     }
 }
 
-/// The answers of the positions checked, by their `Key`: a table of `MEMO` slots, each holding
-/// the last key that hashed to it, made at the first answer (most searches of small games never
-/// count). A key fixes the cards of every pile but how the columns' cards lie among the columns
-/// (those not in the waste, the columns or up lie in the stock and the reserve, which never trade
-/// cards), and the count reads no more.
+/// The answers of the positions checked, by their `Key`: a table of slots, each holding the last
+/// key that hashed to it, made at the first answer (most searches of small games never count)
+/// with `FIRST` slots, and made anew four times larger, empty, each time it has taken four times
+/// its slots' answers, up to `MOST`: a search that counts a few thousand positions does not clear
+/// half a megabyte for them (a solve has a table for each of its searches). A key fixes the cards
+/// of every pile but how the columns' cards lie among the columns (those not in the waste, the
+/// columns or up lie in the stock and the reserve, which never trade cards), and the count reads
+/// no more.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Memo {
     slots: Vec<(Key, bool)>,
+    /// The answers put since the table was made.
+    puts: usize,
 }
 
-/// The slots of a `Memo` (a power of two).
-const MEMO: usize = 1 << 14;
+/// The slots of a `Memo` at first, and at most (powers of two).
+const FIRST: usize = 1 << 10;
+const MOST: usize = 1 << 14;
 
 impl Memo {
-    fn slot(key: &Key) -> usize {
+    fn slot(&self, key: &Key) -> usize {
         let h = (key.waste ^ key.columns.rotate_left(29) ^ u64::from(key.up))
             .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (h >> (64 - MEMO.trailing_zeros())) as usize
+        (h >> (64 - self.slots.len().trailing_zeros())) as usize
     }
 
     pub(super) fn get(&self, key: &Key) -> Option<bool> {
-        let &(held, fits) = self.slots.get(Memo::slot(key))?;
+        if self.slots.is_empty() {
+            return None;
+        }
+        let (held, fits) = self.slots[self.slot(key)];
         (held == *key).then_some(fits)
     }
 
     pub(super) fn put(&mut self, key: Key, fits: bool) {
-        if self.slots.is_empty() {
-            self.slots = vec![(Key::default(), false); MEMO];
+        let n = self.slots.len();
+        if n == 0 || (n < MOST && self.puts >= 4 * n) {
+            self.slots = vec![(Key::default(), false); if n == 0 { FIRST } else { 4 * n }];
+            self.puts = 0;
         }
-        self.slots[Memo::slot(&key)] = (key, fits);
+        self.puts += 1;
+        let i = self.slot(&key);
+        self.slots[i] = (key, fits);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_memo_grows_with_use_and_never_gives_another_answer() {
+        // Answers put for 200,000 keys, each read back at once and again later: the one put, or
+        // none (a later key took its slot); the table grows from `FIRST` slots to `MOST`.
+        let key = |i: u64| Key {
+            waste: i.wrapping_mul(0x2545_F491_4F6C_DD1D),
+            columns: i >> 3,
+            up: 1 << 31 | (i as u32 & 0xffff),
+        };
+        let answer = |i: u64| i.is_multiple_of(3);
+        let mut memo = Memo::default();
+        assert_eq!(memo.get(&key(1)), None);
+        let mut sizes = Vec::new();
+        let mut kept = 0;
+        for i in 0..200_000u64 {
+            memo.put(key(i), answer(i));
+            assert_eq!(memo.get(&key(i)), Some(answer(i)));
+            if sizes.last() != Some(&memo.slots.len()) {
+                sizes.push(memo.slots.len());
+            }
+            if i >= 100 {
+                let old = i - 100;
+                if let Some(fits) = memo.get(&key(old)) {
+                    assert_eq!(fits, answer(old), "key {old}");
+                    kept += 1;
+                }
+            }
+        }
+        assert_eq!(sizes, vec![FIRST, 4 * FIRST, 16 * FIRST]);
+        assert_eq!(*sizes.last().unwrap(), MOST);
+        assert!(kept > 150_000, "{kept} of the recent answers kept");
     }
 }
