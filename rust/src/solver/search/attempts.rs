@@ -46,10 +46,12 @@ pub(super) fn search_far(
     };
     let mut exact = Race::new(e, limits.memory, setting, None);
     // Where the passes are limited, once the first searches have had `Schedule::passes_after`
-    // positions, a short search without the limit (`more_passes`): its "lost" is the answer.
+    // positions (a quarter of them with several passes, `more_passes::after`), a short search
+    // without the limit: its "lost" is the answer.
     let mut extra = 0;
     if pruning.more_passes && more_passes::applies(&e.rules) {
-        let start = exact.run(&capped(limits, schedule.passes_after));
+        let after = more_passes::after(&e.rules, schedule.passes_after);
+        let start = exact.run(&capped(limits, after));
         if start.cut != Some(Cut::States) || limits.max_states.is_some_and(|n| start.states >= n) {
             return start; // settled, cut by something else, or the whole budget spent
         }

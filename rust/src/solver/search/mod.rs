@@ -131,7 +131,8 @@ pub struct Schedule {
     /// The positions after which the search that starts again stops (`restarts::UNTIL`).
     pub restarts_until: u64,
     /// The positions the first searches search before a search without the pass limit has its
-    /// turn, where the passes are limited (`more_passes::AFTER`).
+    /// turn, where the passes are limited (`more_passes::AFTER`; a quarter of them where the
+    /// stock goes through several times, `more_passes::after`).
     pub passes_after: u64,
     /// The positions the first searches search before the columns are known by their shapes,
     /// where they may be (`shapes::SHAPES_AFTER`).
