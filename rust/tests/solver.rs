@@ -1354,8 +1354,9 @@ fn a_position_lost_with_unlimited_passes_is_lost() {
 
 #[test]
 fn the_search_without_the_pass_limit_keeps_the_verdicts() {
-    // The solver's searches without the pass limit (`Pruning::more_passes`), after 300 and 2,000
-    // positions of the real rules here (20,000 and 150,000 in the solver's schedule): on positions
+    // The solver's searches without the pass limit (`Pruning::more_passes`), after 300 (75 with
+    // several passes) and 2,000 positions of the real rules here (20,000, 5,000 and 150,000 in the
+    // solver's schedule): on positions
     // of random walks under one to three passes, their verdicts are those of the solver without
     // them and of the plain search, and they prove some lost in fewer positions.
     let stop = AtomicBool::new(false);
