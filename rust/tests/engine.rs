@@ -4,7 +4,7 @@
 use canfield_native::engine::{Engine, Position};
 use canfield_native::moves::Move;
 use canfield_native::rules::Rules;
-use canfield_native::solver::child_keys_agree;
+use canfield_native::solver::{child_keys_agree, children_hashed_unplayed};
 use proptest::prelude::*;
 
 mod common;
@@ -204,6 +204,47 @@ fn children_hashed_without_playing_have_their_played_key() {
                 assert!(child_keys_agree(e), "rules {r} seed {seed} step {step}");
             });
         }
+    }
+}
+
+#[test]
+fn children_hashed_by_place_without_playing_have_their_played_key() {
+    // Where the stock and the waste are hashed by place (several decks; one deck with cards
+    // known by their class), children are hashed unplayed too, but after a recycle: on random
+    // walks, each such key is its child's played key, and most children are hashed so.
+    let mut class: [u8; 52] = std::array::from_fn(|c| c as u8);
+    for c in [7, 8, 9, 10, 11, 12] {
+        class[c + 13] = c as u8; // (spades and hearts alike from the eight up)
+    }
+    let rule_sets = [
+        (rules_of_decks(2, 0, false, None, vec![3], true), false),
+        (
+            rules_of_decks(2, 1, true, Some(3), vec![3, 2, 1], true),
+            false,
+        ),
+        (rules_of_decks(3, 2, false, Some(1), vec![1], false), false),
+        (rules_of_decks(2, 0, false, Some(1), vec![1], true), false),
+        (rules_with(false, Some(1), vec![1], true), true),
+        (rules_with(false, None, vec![3], false), true),
+    ];
+    for (r, (rules, classes)) in rule_sets.iter().enumerate() {
+        let (mut unplayed, mut positions) = (0, 0);
+        for seed in 0..8 {
+            let mut e = walked(rules, 40, seed, 0);
+            if *classes {
+                e.use_class_keys(&class);
+            }
+            walk(&mut e, seed, 200, |e, step| {
+                let n = children_hashed_unplayed(e);
+                assert!(n.is_some(), "rules {r} seed {seed} step {step}");
+                unplayed += n.unwrap_or(0);
+                positions += 1;
+            });
+        }
+        assert!(
+            unplayed > positions / 2,
+            "rules {r}: {unplayed} children of {positions} positions"
+        );
     }
 }
 

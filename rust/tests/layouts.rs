@@ -7,7 +7,7 @@
 use canfield_native::engine::{Engine, Position};
 use canfield_native::moves::{col_index, Move, WASTE};
 use canfield_native::rules::{PileRule, Rules};
-use canfield_native::solver::{solve_with, Limits, Pruning, Verdict};
+use canfield_native::solver::{children_hashed_unplayed, solve_with, Limits, Pruning, Verdict};
 use common::{agrees_with_each_pruning_off, count_settled, deck, walk};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -288,6 +288,37 @@ fn make_and_unmake_restore_position_and_hash() {
     }
     assert!(kinds.iter().all(|&k| k > 0), "kinds met: {kinds:?}");
     assert!(up >= 30, "the walks put {up} cards up at most");
+}
+
+#[test]
+fn children_hashed_without_playing_have_their_played_key() {
+    // With a foundation layout, the moves that put no card up are hashed unplayed (their keys
+    // kept by the stock, waste, reserve and column keys alone), with the plain keys and with the
+    // solver's: on random walks, each is its child's played key.
+    for (r, (rules, size)) in rule_sets().iter().enumerate() {
+        let mut unplayed = 0;
+        for solver_keys in [false, true] {
+            for seed in 0..4 {
+                let pos = dealt(rules, &cards(rules.decks, 500 + seed), *size);
+                let mut e = Engine::new(rules.clone(), &pos).unwrap();
+                if solver_keys {
+                    e.use_solver_keys();
+                }
+                walk(&mut e, seed, 150, |e, step| {
+                    let n = children_hashed_unplayed(e);
+                    assert!(
+                        n.is_some(),
+                        "rules {r} keys {solver_keys} seed {seed} step {step}"
+                    );
+                    unplayed += n.unwrap_or(0);
+                });
+            }
+        }
+        assert!(
+            unplayed > 100,
+            "rules {r}: {unplayed} children hashed unplayed"
+        );
+    }
 }
 
 #[test]

@@ -71,11 +71,32 @@ pub struct Child {
     pub waste: usize,
     pub total: usize,
     pub recycles: u32,
+    /// Whether the stock and waste are hashed as a sequence (`turned_back` needs it).
+    pub linked: bool,
+}
+
+/// What stock turns change of the hash by place, for each place the waste may end at, computed
+/// as far as a child asks (`Engine::child`): each child of a position then costs one lookup, not
+/// one key for each card its turns move. `on`: `k` cards on from where the waste ends now; `back`:
+/// `k` cards back (turns after a recycle). Good for one position only.
+#[derive(Clone, Debug, Default)]
+pub struct TurnKeys {
+    on: Vec<u128>,
+    back: Vec<u128>,
+}
+
+impl TurnKeys {
+    /// Forget the last position's keys.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.on.clear();
+        self.back.clear();
+    }
 }
 
 impl Child {
-    /// The key's change were the child's waste turned back over onto its stock (one deck; see
-    /// `Engine::key2_turned_back`).
+    /// The key's change were the child's waste turned back over onto its stock, where the stock
+    /// and waste are hashed as a sequence (`linked`; see `Engine::key2_turned_back`).
     pub fn turned_back(&self) -> u128 {
         top(self.waste_top.as_ref()) ^ top(None)
     }
@@ -187,15 +208,23 @@ impl Engine {
 
     /// What playing search move `m` would give, hashed without playing it: `m` is a move other
     /// than a stock turn, legal once the stock has been turned to `p` cards on the waste after
-    /// `recycles` recycles (the position's own, or later ones by stock turns alone). One deck
-    /// only (None otherwise, and for the stock move): the stock and waste sequence hash needs
-    /// distinct cards. None too with a foundation layout of the rules' own, whose piles' keys
-    /// the move's own make and unmake keep.
-    pub fn child(&self, m: Move, p: usize, recycles: u32) -> Option<Child> {
-        if !self.linked || m.is_stock() || self.layout || (self.base_open && m.to_foundation()) {
-            return None; // (a card that chooses the base changes every foundation's next card)
-        }
+    /// `recycles` recycles (the position's own, or later ones by stock turns alone). None for the
+    /// stock move; where the stock and waste are hashed by place (several decks, or the solver's
+    /// keys), for a take-back from a foundation; and with a foundation layout of the rules' own,
+    /// for a move to or from the foundations, whose piles' keys the move's own make and unmake
+    /// keep. `turns` keeps what the stock turns change of the hash by place, for the children of
+    /// one position: clear it before the first child of another.
+    pub fn child(&self, m: Move, p: usize, recycles: u32, turns: &mut TurnKeys) -> Option<Child> {
         let (src, count) = (m.src(), m.count());
+        let from_pile = src == WASTE || m.from_reserve().is_some() || m.from_column();
+        // (a card that chooses the base changes every foundation's next card)
+        if m.is_stock()
+            || (self.base_open && m.to_foundation())
+            || (self.layout && (m.to_foundation() || !from_pile))
+            || (!self.linked && !from_pile)
+        {
+            return None;
+        }
         let total = self.waste.len() + self.stock.len();
         let mut colsum = self.colsum;
         // A column's hash changed by `delta`: the sum takes its new mixed hash.
@@ -206,20 +235,30 @@ impl Engine {
         };
         let at = |i: usize| (i > 0).then(|| self.turn_order(i - 1));
         let mut waste_top = at(p);
-        let mut pile = self.pile_h ^ top(self.waste.last()) ^ top(waste_top.as_ref());
+        let mut pile = self.pile_h ^ self.turned_to(p, turns);
+        // The waste's top card leaves it, the stock and waste turned to `p`.
+        let turned_top = waste_top;
+        let take_top = |pile: &mut u128| {
+            let c = turned_top.expect("a card on the waste");
+            let before = at(p - 1);
+            *pile ^= if self.linked {
+                unlink(before, c, (p < total).then(|| self.turn_order(p)))
+            } else {
+                WASTE_KEYS.get(self.hc(c), p - 1)
+            };
+            (c, before)
+        };
         let (mut waste, mut left) = (p, total);
         let single;
         let moved: &[u8] = if src == WASTE {
-            let c = waste_top.expect("a card on the waste");
-            let before = at(p - 1);
-            pile ^= unlink(before, c, (p < total).then(|| self.turn_order(p)));
+            let (c, before) = take_top(&mut pile);
             (waste, left, waste_top) = (p - 1, total - 1, before);
             single = [c];
             &single
         } else if let Some(k) = m.from_reserve() {
             let res = self.pile(k);
             let c = res[res.len() - 1];
-            pile ^= reserve_key(k, c, res.len() - 1);
+            pile ^= reserve_key(k, self.hc(c), res.len() - 1);
             single = [c];
             &single
         } else if m.from_column() {
@@ -227,7 +266,7 @@ impl Engine {
             let col = &self.cols[i];
             let mut delta = 0;
             for (d, &c) in col.iter().enumerate().skip(col.len() - count) {
-                delta ^= COLUMN_KEYS.get(c, d);
+                delta ^= COLUMN_KEYS.get(self.hc(c), d);
             }
             let fill = if count == col.len() && self.rules.auto_fill {
                 self.fill_pile()
@@ -237,15 +276,13 @@ impl Engine {
             if let Some(k) = fill {
                 let res = self.pile(k);
                 let r = res[res.len() - 1];
-                delta ^= COLUMN_KEYS.get(r, 0);
-                pile ^= reserve_key(k, r, res.len() - 1);
+                delta ^= COLUMN_KEYS.get(self.hc(r), 0);
+                pile ^= reserve_key(k, self.hc(r), res.len() - 1);
             } else if count == col.len() && self.rules.auto_fill && self.rules.fill_waste && p > 0 {
                 // The waste's top card fills the emptied column.
-                let c = waste_top.expect("a card on the waste");
-                let before = at(p - 1);
-                pile ^= unlink(before, c, (p < total).then(|| self.turn_order(p)));
+                let (c, before) = take_top(&mut pile);
                 (waste, left, waste_top) = (p - 1, total - 1, before);
-                delta ^= COLUMN_KEYS.get(c, 0);
+                delta ^= COLUMN_KEYS.get(self.hc(c), 0);
             } else if count < col.len() && self.down[i] >> (col.len() - count - 1) & 1 != 0 {
                 delta ^= down_key(col.len() - count - 1); // the uncovered card turns up
             }
@@ -267,17 +304,50 @@ impl Engine {
             let base = self.cols[j].len();
             let mut delta = 0;
             for (d, &c) in moved.iter().enumerate() {
-                delta ^= COLUMN_KEYS.get(c, base + d);
+                delta ^= COLUMN_KEYS.get(self.hc(c), base + d);
             }
             change(j, delta);
         }
         Some(Child {
-            key: colsum ^ pile,
+            key: colsum ^ pile ^ self.psum,
             waste_top,
             waste,
             total: left,
             recycles,
+            linked: self.linked,
         })
+    }
+
+    /// The change of the stock and waste's hash when the stock is turned to `p` cards on the
+    /// waste (by stock turns alone, recycles included: the cards keep their sequence): by
+    /// sequence, the top card's; by place, each card between the waste's end now and `p` moves
+    /// between its place in the stock and its place in the waste, from `turns`.
+    #[inline]
+    fn turned_to(&self, p: usize, turns: &mut TurnKeys) -> u128 {
+        if self.linked {
+            let top_at = (p > 0).then(|| self.turn_order(p - 1));
+            return top(self.waste.last()) ^ top(top_at.as_ref());
+        }
+        let (w, last) = (self.waste.len(), self.waste.len() + self.stock.len() - 1);
+        // The card i of the sequence, by place in the waste and in the stock.
+        let moves = |i: usize| {
+            let c = self.hc(self.turn_order(i));
+            WASTE_KEYS.get(c, i) ^ STOCK_KEYS.get(c, last - i)
+        };
+        let (keys, k) = if p >= w {
+            (&mut turns.on, p - w)
+        } else {
+            (&mut turns.back, w - p)
+        };
+        if keys.is_empty() {
+            keys.push(0);
+        }
+        while keys.len() <= k {
+            let j = keys.len();
+            let i = if p >= w { w + j - 1 } else { w - j };
+            keys.push(keys[j - 1] ^ moves(i));
+        }
+        keys[k]
     }
 
     /// `key2(recycles)` of this position with the waste turned back over onto the stock (the

@@ -21,7 +21,7 @@ mod position;
 mod reserves;
 mod walks;
 
-pub use keys::{recycles_key, Child};
+pub use keys::{recycles_key, Child, TurnKeys};
 pub use position::Position;
 pub use walks::{random_playout, random_playout_checked, Walk, CHECK_EVERY, MAX_WALK};
 

@@ -29,7 +29,7 @@
 //! (`Order::helpers`).
 
 use super::race::Setting;
-use crate::engine::Engine;
+use crate::engine::{Engine, TurnKeys};
 use crate::moves::Move;
 use crate::solver::fingerprint::Fingerprints;
 use crate::solver::generator::{play, take_back, Generator, SearchMove};
@@ -108,6 +108,8 @@ pub(super) struct Search {
     frames: Vec<(usize, usize, u32)>,
     scratch: Vec<SearchMove>,
     keys: Vec<u128>,
+    /// What stock turns change of the hash by place, for the children of the position expanded.
+    turn_keys: TurnKeys,
     auto_scratch: Vec<Move>,
     /// Positions played since the last look at the clock.
     ticks: u32,
@@ -163,6 +165,7 @@ impl Search {
             frames: Vec::with_capacity(512),
             scratch: Vec::with_capacity(64),
             keys: Vec::with_capacity(64),
+            turn_keys: TurnKeys::default(),
             auto_scratch: Vec::with_capacity(64),
             ticks: 0,
             turns: 0,
@@ -294,7 +297,8 @@ impl Search {
     fn child_fingerprint(&mut self, m: SearchMove) -> u128 {
         let placed = self.gen.placement(&self.e, m).map_or(0, pool::placed_key);
         if !self.auto_finish {
-            if let Some(key) = self.fingerprints.of_unplayed(&mut self.e, m) {
+            if let Some(key) = (self.fingerprints).of_unplayed(&mut self.e, m, &mut self.turn_keys)
+            {
                 return key ^ placed;
             }
         }
@@ -320,6 +324,7 @@ impl Search {
         }
         self.gen.moves(&mut self.e, placed, &mut self.scratch);
         self.keys.clear();
+        self.turn_keys.clear();
         for i in 0..self.scratch.len() {
             let key = self.child_fingerprint(self.scratch[i]);
             seen.prefetch(key);
