@@ -113,15 +113,9 @@ impl Fingerprints {
     }
 }
 
-/// Whether every search move of `e`'s position (all legal moves, stock turns folded in) has the
-/// same fingerprint hashed without playing it (`Engine::child`) as played; for the tests.
-#[doc(hidden)]
-pub fn child_keys_agree(e: &mut Engine) -> bool {
-    children_hashed_unplayed(e).is_some()
-}
-
-/// How many of the search moves of `e`'s position are hashed without playing them, None where
-/// one of those keys is not the key its child has played; for the tests.
+/// How many of the search moves of `e`'s position (all legal moves, stock turns folded in) are
+/// hashed without playing them (`Engine::child`), None where one of those keys is not the key its
+/// child has played; for the tests.
 #[doc(hidden)]
 pub fn children_hashed_unplayed(e: &mut Engine) -> Option<usize> {
     let fp = Fingerprints::new(&e.rules, true);

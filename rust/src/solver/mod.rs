@@ -70,7 +70,7 @@ mod shapes;
 mod visited;
 
 pub use beam::solve_by_beam;
-pub use fingerprint::{child_keys_agree, children_hashed_unplayed};
+pub use fingerprint::children_hashed_unplayed;
 pub use prune::room::{reserve_room_fits, room_fits};
 pub use prune::shortcut::shortcut_moves;
 pub use prune::swaps::swaps_covered;
