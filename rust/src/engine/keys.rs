@@ -328,11 +328,11 @@ impl Engine {
             let top_at = (p > 0).then(|| self.turn_order(p - 1));
             return top(self.waste.last()) ^ top(top_at.as_ref());
         }
-        let (w, last) = (self.waste.len(), self.waste.len() + self.stock.len() - 1);
+        let (w, total) = (self.waste.len(), self.waste.len() + self.stock.len());
         // The card i of the sequence, by place in the waste and in the stock.
         let moves = |i: usize| {
             let c = self.hc(self.turn_order(i));
-            WASTE_KEYS.get(c, i) ^ STOCK_KEYS.get(c, last - i)
+            WASTE_KEYS.get(c, i) ^ STOCK_KEYS.get(c, total - 1 - i)
         };
         let (keys, k) = if p >= w {
             (&mut turns.on, p - w)
