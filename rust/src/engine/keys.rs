@@ -328,12 +328,7 @@ impl Engine {
             let top_at = (p > 0).then(|| self.turn_order(p - 1));
             return top(self.waste.last()) ^ top(top_at.as_ref());
         }
-        let (w, total) = (self.waste.len(), self.waste.len() + self.stock.len());
-        // The card i of the sequence, by place in the waste and in the stock.
-        let moves = |i: usize| {
-            let c = self.hc(self.turn_order(i));
-            WASTE_KEYS.get(c, i) ^ STOCK_KEYS.get(c, total - 1 - i)
-        };
+        let w = self.waste.len();
         let (keys, k) = if p >= w {
             (&mut turns.on, p - w)
         } else {
@@ -345,7 +340,7 @@ impl Engine {
         while keys.len() <= k {
             let j = keys.len();
             let i = if p >= w { w + j - 1 } else { w - j };
-            keys.push(keys[j - 1] ^ moves(i));
+            keys.push(keys[j - 1] ^ self.between_piles(i));
         }
         keys[k]
     }
@@ -356,13 +351,19 @@ impl Engine {
         if self.linked {
             return self.key2(recycles) ^ top(self.waste.last()) ^ top(None);
         }
-        // With several decks, by place: each waste card goes to its place in the stock.
-        let total = self.waste.len() + self.stock.len();
-        let moved = self.waste.iter().enumerate().fold(0u128, |acc, (i, &c)| {
-            let c = self.hc(c);
-            acc ^ WASTE_KEYS.get(c, i) ^ STOCK_KEYS.get(c, total - 1 - i)
-        });
+        // By place: each waste card goes to its place in the stock.
+        let moved = (0..self.waste.len()).fold(0u128, |acc, i| acc ^ self.between_piles(i));
         self.key2(recycles) ^ moved
+    }
+
+    /// By place, the hash change when card `i` of the stock and waste sequence moves between its
+    /// place in the waste (i) and its place in the stock (counted from the stock's bottom): a
+    /// stock turn or a recycle moves it so.
+    #[inline]
+    fn between_piles(&self, i: usize) -> u128 {
+        let total = self.waste.len() + self.stock.len();
+        let c = self.hc(self.turn_order(i));
+        WASTE_KEYS.get(c, i) ^ STOCK_KEYS.get(c, total - 1 - i)
     }
 
     /// Bring column `i`'s mixed hash and the columns' sum up to date after its cards changed.

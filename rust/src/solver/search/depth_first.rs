@@ -297,7 +297,9 @@ impl Search {
     fn child_fingerprint(&mut self, m: SearchMove) -> u128 {
         let placed = self.gen.placement(&self.e, m).map_or(0, pool::placed_key);
         if !self.auto_finish {
-            if let Some(key) = (self.fingerprints).of_unplayed(&mut self.e, m, &mut self.turn_keys)
+            if let Some(key) = self
+                .fingerprints
+                .of_unplayed(&mut self.e, m, &mut self.turn_keys)
             {
                 return key ^ placed;
             }
